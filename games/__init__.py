@@ -1,0 +1,1 @@
+"""Rules engines for the ancient-world board games, one package per title."""

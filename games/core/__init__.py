@@ -1,0 +1,24 @@
+"""What every title shares: the interface, messages, the seeded RNG, hex and graph helpers."""
+
+from games.core.interface import (
+    Action,
+    BaseState,
+    Choice,
+    GameRules,
+    IllegalAction,
+    LogEntry,
+    LogLine,
+    OptionInfo,
+    Result,
+    Rules,
+    ScenarioInfo,
+    View,
+    can_undo,
+)
+from games.core.rng import Rng
+from games.core.text import Msg, msg, render
+
+__all__ = [
+    "Action", "BaseState", "Choice", "GameRules", "IllegalAction", "LogEntry", "LogLine", "Msg",
+    "OptionInfo", "Result", "Rng", "Rules", "ScenarioInfo", "View", "can_undo", "msg", "render",
+]

@@ -1,0 +1,124 @@
+"""The generic playout fuzzer: seeded random games through the View's actions only.
+
+For every step it checks that the engine does not raise, that an unfinished game always offers an
+active role a legal action, that ``act`` leaves its input untouched, and that no role's View
+depends on what another role hides (by perturbing that role's hidden items and comparing the
+Views). At the end it checks the game finished within the bound and that replaying the recorded
+actions from the seed reproduces the final state exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from games.core.interface import Action, Choice, GameRules, Rules
+from games.core.rng import Rng
+
+
+class FuzzFailure(AssertionError):
+    pass
+
+
+@dataclass
+class Playout:
+    title: str
+    scenario: str
+    seed: int
+    options: dict
+    actions: list[tuple[str, Action]] = field(default_factory=list)
+    steps: int = 0
+    result: object = None
+    final_json: str = ""
+
+
+Weigher = Callable[[Choice], float]
+
+
+def _pick(rng: Rng, choices: list[Choice], weigh: Weigher | None) -> Choice:
+    if weigh is None:
+        return choices[rng.below(len(choices))]
+    weights = [max(0.0, weigh(c)) for c in choices]
+    total = sum(weights)
+    if total <= 0:
+        return choices[rng.below(len(choices))]
+    x = rng.below(1 << 30) / float(1 << 30) * total
+    for c, w in zip(choices, weights, strict=True):
+        if x < w:
+            return c
+        x -= w
+    return choices[-1]
+
+
+def play(
+    rules: Rules,
+    scenario: str | dict,
+    seed: int,
+    options: dict | None = None,
+    max_steps: int = 5000,
+    check_secrecy_every: int = 1,
+    weigh: Weigher | None = None,
+) -> Playout:
+    """Play one seeded random game to its end, checking the invariants; raise FuzzFailure."""
+    options = dict(options or {})
+    state = rules.setup(seed, scenario, options)
+    scen_id = scenario if isinstance(scenario, str) else str(scenario.get("id", "custom"))
+    out = Playout(rules.id, scen_id, seed, options)
+    chooser = Rng.from_seed(seed * 7919 + 17)
+    perturb = getattr(rules, "perturb_hidden", None)
+    where = f"{rules.id}/{scen_id} seed {seed}"
+    for step in range(max_steps):
+        views = {r: rules.view(state, r) for r in [None, *state.roles]}
+        public = views[None]
+        if public.result is not None:
+            break
+        if not public.active:
+            raise FuzzFailure(f"{where} step {step}: no active role while the game is not over")
+        if check_secrecy_every and step % check_secrecy_every == 0 and perturb is not None:
+            for hider in state.roles:
+                other = perturb(state, hider, seed + step)
+                for viewer in [None, *state.roles]:
+                    if viewer == hider:
+                        continue
+                    if rules.view(other, viewer).model_dump_json() != views[viewer].model_dump_json():
+                        raise FuzzFailure(
+                            f"{where} step {step}: the View of {viewer or 'a spectator'} "
+                            f"depends on what {hider} hides")
+        role = public.active[chooser.below(len(public.active))]
+        choices = views[role].actions
+        if not choices:
+            raise FuzzFailure(f"{where} step {step}: {role} is active with no legal action")
+        choice = _pick(chooser, choices, weigh)
+        action = choice.action()
+        before = state.model_dump_json()
+        try:
+            new = rules.act(state, role, action)
+        except Exception as exc:  # noqa: BLE001 - any exception is a finding
+            raise FuzzFailure(f"{where} step {step}: {role} {action} raised {exc!r}") from exc
+        if state.model_dump_json() != before:
+            raise FuzzFailure(f"{where} step {step}: act mutated its input")
+        out.actions.append((role, action))
+        state = new
+    else:
+        raise FuzzFailure(f"{where}: not finished after {max_steps} steps")
+    out.steps = len(out.actions)
+    out.result = state.result
+    out.final_json = state.model_dump_json()
+    replayed = replay(rules, scenario, seed, options, out.actions)
+    if replayed.model_dump_json() != out.final_json:
+        raise FuzzFailure(f"{where}: replay does not reproduce the final state")
+    return out
+
+
+def replay(rules: Rules, scenario: str | dict, seed: int, options: dict,
+           actions: list[tuple[str, Action]]):
+    state = rules.setup(seed, scenario, dict(options))
+    for role, action in actions:
+        state = rules.act(state, role, action)
+    return state
+
+
+def weigher_of(rules: Rules) -> Weigher | None:
+    if isinstance(rules, GameRules):
+        return getattr(rules, "fuzz_weight", None)
+    return None

@@ -1,0 +1,281 @@
+"""The interface every title implements, and the base class that enforces it.
+
+``Rules`` is what the bot, the fuzzer and the tests call. ``GameRules`` is the base class titles
+derive from: it owns the one legality check (an action is legal only if the role's View lists it),
+the copy that keeps ``act`` from mutating its input, the undo barrier and the secrecy boundary
+(``view``), and leaves the title only its rules: who is active, what they may choose, what a
+choice does.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from games.core.rng import Rng
+from games.core.text import Catalog, Msg, render
+
+Arg = str | int | None
+
+
+class IllegalAction(Exception):
+    """An action the acting role may not take now. ``reason`` is a short English sentence;
+    ``msg`` the same as a translatable message."""
+
+    def __init__(self, reason: str, msg: Msg | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.msg = msg or Msg(key="error.illegal", args={"reason": reason})
+
+
+class Action(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    verb: str
+    arg: Arg = None
+
+
+class Choice(BaseModel):
+    """One legal action as a View lists it, with a label for people."""
+
+    model_config = ConfigDict(frozen=True)
+
+    verb: str
+    arg: Arg = None
+    label: str
+    msg: Msg | None = None
+
+    def action(self) -> Action:
+        return Action(verb=self.verb, arg=self.arg)
+
+
+class LogEntry(BaseModel):
+    """A line of the game log. ``to`` is None for a public line, else the one role that may read it."""
+
+    seq: int
+    step: int
+    msg: Msg
+    to: str | None = None
+
+
+class LogLine(BaseModel):
+    seq: int
+    step: int
+    text: str
+    msg: Msg
+
+
+class Result(BaseModel):
+    winners: list[str] = Field(default_factory=list)
+    draw: bool = False
+    reason: str = ""
+    msg: Msg | None = None
+
+
+class OptionInfo(BaseModel):
+    id: str
+    description: str
+    choices: list[Any]
+    default: Any
+
+
+class ScenarioInfo(BaseModel):
+    id: str
+    name: str
+    roles: list[str]
+    role_names: dict[str, str] = Field(default_factory=dict)
+    min_players: int = 2
+    max_players: int = 2
+    description: str = ""
+    options: list[OptionInfo] = Field(default_factory=list)
+
+
+class BaseState(BaseModel):
+    """Fields every title's State has. A title's State derives from this."""
+
+    title: str
+    scenario: str
+    seed: int
+    options: dict[str, Any] = Field(default_factory=dict)
+    roles: list[str]
+    step: int = 0
+    barrier: int = 0
+    rng: Rng = Field(default_factory=Rng)
+    log: list[LogEntry] = Field(default_factory=list)
+    result: Result | None = None
+
+    def say(self, m: Msg, to: str | None = None) -> None:
+        self.log.append(LogEntry(seq=len(self.log), step=self.step, msg=m, to=to))
+
+    def mark_irreversible(self) -> None:
+        """Something hidden was revealed (or another irreversible thing happened): undo may not
+        cross the action being applied."""
+        self.barrier = self.step + 1
+
+
+class View(BaseModel):
+    """What one role (or a spectator, role None) may see and do."""
+
+    title: str
+    scenario: str
+    role: str | None
+    roles: list[str]
+    step: int
+    active: list[str]
+    prompt: str
+    prompt_msg: Msg
+    actions: list[Choice]
+    log: list[LogLine]
+    result: Result | None
+    board: dict[str, Any]
+    private: dict[str, Any] = Field(default_factory=dict)
+
+    def find(self, action: Action) -> Choice | None:
+        for c in self.actions:
+            if c.verb == action.verb and c.arg == action.arg:
+                return c
+        return None
+
+
+S = TypeVar("S", bound=BaseState)
+
+
+@runtime_checkable
+class Rules(Protocol):
+    id: str
+    title: str
+    texts: Catalog
+
+    def scenarios(self) -> list[ScenarioInfo]: ...
+    def setup(self, seed: int, scenario: str | dict, options: dict) -> Any: ...
+    def view(self, state: Any, role: str | None) -> View: ...
+    def act(self, state: Any, role: str, action: Action) -> Any: ...
+    def load_state(self, data: str | dict) -> Any: ...
+    def describe(self, view: View, lang: str = "en") -> str: ...
+
+
+class GameRules(ABC, Generic[S]):
+    """Base class of a title's rules. Subclasses set ``id``, ``title``, ``texts``, ``state_model``
+    and implement the abstract hooks."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    texts: ClassVar[Catalog]
+    state_model: ClassVar[type[BaseState]]
+
+    # -- hooks a title implements -------------------------------------------------------------
+    @abstractmethod
+    def scenarios(self) -> list[ScenarioInfo]: ...
+
+    @abstractmethod
+    def setup(self, seed: int, scenario: str | dict, options: dict) -> S: ...
+
+    @abstractmethod
+    def active_roles(self, state: S) -> list[str]: ...
+
+    @abstractmethod
+    def prompt(self, state: S, role: str | None) -> Msg: ...
+
+    @abstractmethod
+    def choices(self, state: S, role: str) -> list[Choice]:
+        """The legal actions of an active role: the one source of legality."""
+
+    @abstractmethod
+    def apply(self, state: S, role: str, action: Action) -> None:
+        """Carry out a legal action on ``state`` (a private copy) in place."""
+
+    @abstractmethod
+    def public_board(self, state: S) -> dict[str, Any]: ...
+
+    def private_items(self, state: S, role: str) -> dict[str, Any]:
+        return {}
+
+    def perturb_hidden(self, state: S, role: str, seed: int) -> S:
+        """A copy of ``state`` in which what ``role`` hides from the others (its hand, and the
+        deck order) is replaced by other content of the same public shape. The fuzzer checks
+        that no other role's View changes."""
+        return self.copy(state)
+
+    def describe(self, view: View, lang: str = "en") -> str:
+        lines = [self.tr(view.prompt_msg, lang)]
+        lines += [f"{i + 1}. {self.label(c, lang)}" for i, c in enumerate(view.actions)]
+        return "\n".join(lines)
+
+    # -- the fixed machinery ------------------------------------------------------------------
+    def tr(self, m: Msg, lang: str = "en") -> str:
+        return render(m, lang, self.texts)
+
+    def label(self, c: Choice, lang: str = "en") -> str:
+        return self.tr(c.msg, lang) if c.msg is not None else c.label
+
+    def choice(self, verb: str, arg: Arg, m: Msg) -> Choice:
+        return Choice(verb=verb, arg=arg, label=self.tr(m), msg=m)
+
+    def copy(self, state: S) -> S:
+        return type(state).model_validate_json(state.model_dump_json())  # type: ignore[return-value]
+
+    def load_state(self, data: str | dict) -> S:
+        if isinstance(data, str):
+            return self.state_model.model_validate_json(data)  # type: ignore[return-value]
+        return self.state_model.model_validate(data)  # type: ignore[return-value]
+
+    def view(self, state: S, role: str | None) -> View:
+        active = [] if state.result else self.active_roles(state)
+        acts = self.choices(state, role) if role in active and role is not None else []
+        p = self.prompt(state, role)
+        lines = [
+            LogLine(seq=e.seq, step=e.step, text=self.tr(e.msg), msg=e.msg)
+            for e in state.log
+            if e.to is None or e.to == role
+        ]
+        return View(
+            title=self.id,
+            scenario=state.scenario,
+            role=role,
+            roles=list(state.roles),
+            step=state.step,
+            active=active,
+            prompt=self.tr(p),
+            prompt_msg=p,
+            actions=acts,
+            log=lines,
+            result=state.result,
+            board=self.public_board(state),
+            private=self.private_items(state, role) if role is not None else {},
+        )
+
+    def legal(self, state: S, role: str) -> list[Choice]:
+        if state.result is not None or role not in self.active_roles(state):
+            return []
+        return self.choices(state, role)
+
+    def act(self, state: S, role: str, action: Action) -> S:
+        if state.result is not None:
+            raise IllegalAction("The game is over.", Msg(key="error.game_over"))
+        if role not in state.roles:
+            raise IllegalAction(f"There is no role {role!r} in this game.",
+                                Msg(key="error.no_role", args={"role": str(role)}))
+        if role not in self.active_roles(state):
+            raise IllegalAction("It is not your turn to act.", Msg(key="error.not_your_turn"))
+        if not any(c.verb == action.verb and c.arg == action.arg for c in self.choices(state, role)):
+            raise IllegalAction(
+                f"{action.verb} {action.arg if action.arg is not None else ''}".strip()
+                + " is not one of the choices open to you now.",
+                Msg(key="error.not_a_choice", args={"action": action.verb}),
+            )
+        new = self.copy(state)
+        draws = new.rng.draws
+        active = self.active_roles(new)
+        self.apply(new, role, action)
+        new.step += 1
+        if new.result is not None or new.rng.draws != draws or self.active_roles(new) != active:
+            new.barrier = new.step
+        return new
+
+
+def can_undo(state: BaseState) -> bool:
+    """Undo of the last action is allowed when it crossed no barrier: nothing random happened,
+    nothing hidden was revealed and the active roles did not change (DESIGN: Undo)."""
+    return state.step > 0 and state.step > state.barrier

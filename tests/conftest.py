@@ -1,0 +1,3 @@
+from games import registry
+
+registry.register("toy", "tests.toygame:RULES")
