@@ -31,6 +31,7 @@ def name(h: Hex) -> str:
     return f"{LETTERS[h[0] - 1]}{h[1]}"
 
 
+@cache
 def parse_hex(text: str) -> Hex:
     text = text.strip().upper()
     if len(text) < 2 or text[0] not in LETTERS or not text[1:].isdigit():

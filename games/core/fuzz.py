@@ -68,13 +68,15 @@ def play(
     perturb = getattr(rules, "perturb_hidden", None)
     where = f"{rules.id}/{scen_id} seed {seed}"
     for step in range(max_steps):
-        views = {r: rules.view(state, r) for r in [None, *state.roles]}
-        public = views[None]
+        secrecy = bool(check_secrecy_every) and step % check_secrecy_every == 0
+        public = rules.view(state, None)
+        views = {r: rules.view(state, r) for r in (state.roles if secrecy else public.active)}
+        views[None] = public
         if public.result is not None:
             break
         if not public.active:
             raise FuzzFailure(f"{where} step {step}: no active role while the game is not over")
-        if check_secrecy_every and step % check_secrecy_every == 0 and perturb is not None:
+        if secrecy and perturb is not None:
             for hider in state.roles:
                 other = perturb(state, hider, seed + step)
                 for viewer in [None, *state.roles]:

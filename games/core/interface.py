@@ -19,6 +19,9 @@ from games.core.text import Catalog, Msg, render
 
 Arg = str | int | None
 
+# A View carries the latest lines of the log its role may read; the whole log stays in the State.
+LOG_WINDOW = 40
+
 
 class IllegalAction(Exception):
     """An action the acting role may not take now. ``reason`` is a short English sentence;
@@ -205,7 +208,14 @@ class GameRules(ABC, Generic[S]):
 
     # -- the fixed machinery ------------------------------------------------------------------
     def tr(self, m: Msg, lang: str = "en") -> str:
-        return render(m, lang, self.texts)
+        key = (lang, m.key, tuple(m.args.items()))
+        cache = self.__dict__.setdefault("_tr_cache", {})
+        text = cache.get(key)
+        if text is None:
+            if len(cache) > 50000:
+                cache.clear()
+            text = cache[key] = render(m, lang, self.texts)
+        return text
 
     def label(self, c: Choice, lang: str = "en") -> str:
         return self.tr(c.msg, lang) if c.msg is not None else c.label
@@ -214,7 +224,11 @@ class GameRules(ABC, Generic[S]):
         return Choice(verb=verb, arg=arg, label=self.tr(m), msg=m)
 
     def copy(self, state: S) -> S:
-        return type(state).model_validate_json(state.model_dump_json())  # type: ignore[return-value]
+        """A deep copy that shares the log's entries: they are never changed once written, so
+        copying them each action would only make long games slower."""
+        new = type(state).model_validate_json(state.model_dump_json(exclude={"log"}))
+        new.log = list(state.log)
+        return new  # type: ignore[return-value]
 
     def load_state(self, data: str | dict) -> S:
         if isinstance(data, str):
@@ -225,11 +239,13 @@ class GameRules(ABC, Generic[S]):
         active = [] if state.result else self.active_roles(state)
         acts = self.choices(state, role) if role in active and role is not None else []
         p = self.prompt(state, role)
-        lines = [
-            LogLine(seq=e.seq, step=e.step, text=self.tr(e.msg), msg=e.msg)
-            for e in state.log
-            if e.to is None or e.to == role
-        ]
+        lines: list[LogLine] = []
+        for e in reversed(state.log):
+            if e.to is None or e.to == role:
+                lines.append(LogLine(seq=e.seq, step=e.step, text=self.tr(e.msg), msg=e.msg))
+                if len(lines) >= LOG_WINDOW:
+                    break
+        lines.reverse()
         return View(
             title=self.id,
             scenario=state.scenario,

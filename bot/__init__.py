@@ -1,0 +1,1 @@
+"""The Discord front end, the table service and its store."""

@@ -1,0 +1,70 @@
+"""The discord.py client: intents, cogs, persistent components, the command tree."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+import yarl
+from discord.ext import commands
+
+from bot.cogs import Table, add_cogs
+from bot.i18n import CommandTranslator
+from bot.service import TableService
+
+log = logging.getLogger(__name__)
+
+
+def use_endpoints(api_base: str | None, gateway_url: str | None) -> None:
+    """Point discord.py at another Discord (a local fake in tests). Only when given: a normal
+    run keeps discord.py's own endpoints."""
+    if api_base:
+        discord.http.Route.BASE = api_base.rstrip("/")
+    if gateway_url:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
+
+
+def guild_ids(value: Any) -> list[int]:
+    """Guild ids from a setting: a list, or text with ids separated by commas or spaces."""
+    if not value:
+        return []
+    items = value if isinstance(value, list | tuple | set) else str(value).replace(",", " ").split()
+    return [int(v) for v in items if str(v).strip().isdigit()]
+
+
+class TableBot(commands.Bot):
+    """Slash commands only: no message content, no privileged intents."""
+
+    def __init__(self, service: TableService, *, default_language: str = "en",
+                 sync_guilds: list[int] | None = None, timers: bool = True) -> None:
+        super().__init__(command_prefix=commands.when_mentioned,
+                         intents=discord.Intents.default(), help_command=None)
+        self.service = service
+        self.table = Table(service, self, default_language)
+        self.sync_guilds = list(sync_guilds or [])
+        self.timers = timers
+        self._synced = False
+
+    async def setup_hook(self) -> None:
+        await self.tree.set_translator(CommandTranslator())
+        await add_cogs(self, self.table, timers=self.timers)
+
+    async def on_ready(self) -> None:
+        log.info("connected as %s (%s) to %d servers", self.user,
+                 getattr(self.user, "id", "?"), len(self.guilds))
+        if self._synced:
+            return
+        self._synced = True
+        try:
+            if self.sync_guilds:
+                for gid in self.sync_guilds:
+                    guild = discord.Object(id=gid)
+                    self.tree.copy_global_to(guild=guild)
+                    await self.tree.sync(guild=guild)
+                log.info("commands synced to %d servers", len(self.sync_guilds))
+            else:
+                synced = await self.tree.sync()
+                log.info("%d commands synced globally", len(synced))
+        except discord.HTTPException:
+            log.exception("syncing the slash commands failed")

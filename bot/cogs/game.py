@@ -1,0 +1,370 @@
+"""``/game``: the lobby, the table's life and its moderation."""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs import present
+from bot.cogs.table import OPEN, Refusal, Table
+from bot.i18n import t
+from bot.service import GameInfo, ServiceError
+from games import registry
+
+log = logging.getLogger(__name__)
+
+MAX_SCENARIO_BYTES = 1_000_000
+AUTOCOMPLETE_MAX = 25
+
+
+async def run_command(table: Table, interaction: discord.Interaction,
+                      body: Callable[[str], Awaitable[None]]) -> None:
+    """Defer at once (Discord wants an answer within 3 s), then run ``body`` with the user's
+    language; refusals come back as an ephemeral line."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    lang = table.user_lang(interaction)
+    try:
+        await body(lang)
+    except (ServiceError, Refusal) as exc:
+        await table.refuse(interaction, exc, lang)
+    except discord.Forbidden:
+        await table.reply(interaction, "⛔ " + t("bot.cannot_post", lang))
+    except Exception:
+        log.exception("/%s failed", getattr(interaction.command, "qualified_name", "?"))
+        await table.reply(interaction, "⛔ " + t("bot.failed", lang))
+
+
+# -- autocomplete ------------------------------------------------------------------------------
+
+def _choice(name: str, value: Any) -> app_commands.Choice:
+    return app_commands.Choice(name=present.clip(name, 100) or str(value), value=value)
+
+
+async def title_autocomplete(interaction: discord.Interaction,
+                             current: str) -> list[app_commands.Choice[str]]:
+    table: Table = interaction.client.table  # type: ignore[attr-defined]
+    lang = table.user_lang(interaction)
+    out = []
+    for title in registry.ids():
+        name = present.title_name(title, lang)
+        if current.casefold() in (name + " " + title).casefold():
+            out.append(_choice(name, title))
+    return out[:AUTOCOMPLETE_MAX]
+
+
+async def scenario_autocomplete(interaction: discord.Interaction,
+                                current: str) -> list[app_commands.Choice[str]]:
+    table: Table = interaction.client.table  # type: ignore[attr-defined]
+    lang = table.user_lang(interaction)
+    title = getattr(interaction.namespace, "title", None)
+    try:
+        rules = registry.get(str(title))
+    except KeyError:
+        return []
+    out = []
+    for info in rules.scenarios():
+        name = present.engine_text(rules.id, f"scenario.{info.id}", lang) or info.name
+        label = f"{name} ({len(info.roles)})"
+        if current.casefold() in (label + " " + info.id).casefold():
+            out.append(_choice(label, info.id))
+    return out[:AUTOCOMPLETE_MAX]
+
+
+async def game_autocomplete(interaction: discord.Interaction,
+                            current: str | int) -> list[app_commands.Choice[int]]:
+    table: Table = interaction.client.table  # type: ignore[attr-defined]
+    if interaction.guild_id is None:
+        return []
+    lang = table.user_lang(interaction)
+    games = await table.service.list_games(interaction.guild_id, interaction.channel_id)
+    out = []
+    for info in games:
+        label = f"{present.game_heading(info, lang)} · {t(f'bot.status.{info.status}', lang)}"
+        if str(current).strip("#").casefold() in label.casefold():
+            out.append(_choice(label, info.id))
+    return out[:AUTOCOMPLETE_MAX]
+
+
+async def role_autocomplete(interaction: discord.Interaction,
+                            current: str) -> list[app_commands.Choice[str]]:
+    table: Table = interaction.client.table  # type: ignore[attr-defined]
+    lang = table.user_lang(interaction)
+    game = getattr(interaction.namespace, "game", None)
+    try:
+        info = await table.find_game(interaction, int(game) if game else None, ("lobby",))
+    except (ServiceError, Refusal, ValueError):
+        return []
+    out = []
+    for role in info.roles:
+        if info.seats.get(role):
+            continue
+        name = present.role_name(info, role, lang)
+        if current.casefold() in (name + " " + role).casefold():
+            out.append(_choice(name, role))
+    return out[:AUTOCOMPLETE_MAX]
+
+
+def _parse_scenario(data: bytes) -> dict:
+    try:
+        doc = json.loads(data.decode("utf-8-sig"))
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise Refusal("bot.scenario_not_json", reason=str(exc)) from None
+    if not isinstance(doc, dict):
+        raise Refusal("bot.scenario_not_object")
+    return doc
+
+
+GAME_OPTION = "game"
+
+
+@app_commands.guild_only()
+class GameCog(commands.GroupCog, group_name="game",
+              group_description="Create, join and run game tables"):
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.service = table.service
+        super().__init__()
+
+    async def _announce(self, interaction: discord.Interaction, info: GameInfo,
+                        headline_key: str, **args: Any) -> None:
+        lang = await self.table.guild_lang(info.guild_id)
+        headline = t(headline_key, lang, **args) if headline_key else ""
+        post = present.lobby_post(info, lang, headline)
+        await self.table.send_post(self.table.channel_for(info, interaction), post)
+
+    async def _publish(self, interaction: discord.Interaction, outcome: Any) -> None:
+        await self.table.publish(outcome, self.table.channel_for(outcome.game, interaction))
+
+    # -- lobby ----------------------------------------------------------------------------------
+    @app_commands.command(name="new", description="Open a new game table in this channel")
+    @app_commands.describe(title="Which game", scenario="Which scenario (battle, setup)",
+                           scenario_file="A scenario document (JSON) instead of a listed one",
+                           seed="Seed of the dice and shuffles (to replay a game)")
+    @app_commands.autocomplete(title=title_autocomplete, scenario=scenario_autocomplete)
+    async def new(self, interaction: discord.Interaction, title: str,
+                  scenario: str | None = None,
+                  scenario_file: discord.Attachment | None = None,
+                  seed: app_commands.Range[int, 0, 2**53] | None = None) -> None:
+        async def body(lang: str) -> None:
+            chosen: str | dict
+            if scenario_file is not None:
+                if scenario_file.size > MAX_SCENARIO_BYTES:
+                    raise Refusal("bot.scenario_too_big", limit=MAX_SCENARIO_BYTES // 1000)
+                chosen = _parse_scenario(await scenario_file.read())
+            elif scenario:
+                chosen = scenario
+            else:
+                try:
+                    chosen = registry.get(title).scenarios()[0].id
+                except (KeyError, IndexError):
+                    raise ServiceError("error.unknown_title", title=title,
+                                       titles=", ".join(registry.ids())) from None
+            info = await self.service.create_game(
+                interaction.guild_id, interaction.channel_id, interaction.user.id, title,
+                chosen, seed=seed)
+            await self._announce(interaction, info, "bot.created",
+                                 creator=present.mention(interaction.user.id))
+            await self.table.reply(interaction, t("bot.created_you", lang, id=info.id))
+        await run_command(self.table, interaction, body)
+
+    @app_commands.command(name="join", description="Take a seat at a game that has not started")
+    @app_commands.describe(game="Game number (the only open one here if left out)",
+                           role="Which seat (a free one if left out)")
+    @app_commands.autocomplete(game=game_autocomplete, role=role_autocomplete)
+    async def join(self, interaction: discord.Interaction, game: int | None = None,
+                   role: str | None = None) -> None:
+        async def body(lang: str) -> None:
+            info = await self.table.find_game(interaction, game, ("lobby",))
+            info = await self.service.join(info.id, interaction.user.id, role)
+            mine = info.roles_of(interaction.user.id)
+            seat = ", ".join(present.role_name(info, r, lang) for r in mine)
+            await self._announce(interaction, info, "bot.player_joined",
+                                 player=present.mention(interaction.user.id))
+            await self.table.reply(interaction, t("bot.joined", lang, id=info.id, role=seat))
+        await run_command(self.table, interaction, body)
+
+    @app_commands.command(name="leave", description="Give up your seat before the game starts")
+    @app_commands.describe(game="Game number")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def leave(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        async def body(lang: str) -> None:
+            info = await self.table.find_game(interaction, game, ("lobby",))
+            info = await self.service.leave(info.id, interaction.user.id)
+            await self._announce(interaction, info, "bot.player_left",
+                                 player=present.mention(interaction.user.id))
+            await self.table.reply(interaction, t("bot.left", lang, id=info.id))
+        await run_command(self.table, interaction, body)
+
+    @app_commands.command(name="start", description="Start the game once every seat is taken")
+    @app_commands.describe(game="Game number")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def start(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        async def body(lang: str) -> None:
+            info = await self.table.find_game(interaction, game, ("lobby",))
+            outcome = await self.service.start(info.id, interaction.user.id,
+                                               await self.table.is_moderator(interaction))
+            await self._publish(interaction, outcome)
+            await self.table.reply(interaction, t("bot.started", lang, id=info.id))
+        await run_command(self.table, interaction, body)
+
+    # -- reading --------------------------------------------------------------------------------
+    @app_commands.command(name="status", description="Seats, turn and state of a game")
+    @app_commands.describe(game="Game number")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def status(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        async def body(lang: str) -> None:
+            statuses = OPEN + ("finished", "ended") if game is not None else OPEN
+            info = await self.table.find_game(interaction, game, statuses)
+            await self.table.reply(interaction, present.status_text(info, lang))
+        await run_command(self.table, interaction, body)
+
+    @app_commands.command(name="list", description="The games of this server")
+    @app_commands.describe(finished="Also list games that are over",
+                           here="Only this channel")
+    async def list(self, interaction: discord.Interaction, finished: bool = False,
+                   here: bool = False) -> None:
+        async def body(lang: str) -> None:
+            if interaction.guild_id is None:
+                raise Refusal("bot.guild_only")
+            games = await self.service.list_games(
+                interaction.guild_id, interaction.channel_id if here else None,
+                include_finished=finished)
+            if not games:
+                await self.table.reply(interaction, t("bot.no_games", lang))
+                return
+            lines = [t("bot.list_line", lang, heading=present.game_heading(g, lang),
+                       status=t(f"bot.status.{g.status}", lang), channel=f"<#{g.channel_id}>")
+                     for g in games[-30:]]
+            await self.table.reply(interaction, "\n".join(lines))
+        await run_command(self.table, interaction, body)
+
+    # -- play-time actions ----------------------------------------------------------------------
+    @app_commands.command(name="undo", description="Take back the last move, if nothing "
+                                                   "random or hidden happened since")
+    @app_commands.describe(game="Game number", force="Moderators: undo another player's move")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def undo(self, interaction: discord.Interaction, game: int | None = None,
+                   force: bool = False) -> None:
+        async def body(lang: str) -> None:
+            info = await self.table.find_game(interaction, game, ("active",))
+            if force and not await self.table.is_moderator(interaction):
+                raise ServiceError("error.not_moderator")
+            outcome = await self.service.undo(info.id, interaction.user.id, force=force)
+            await self._publish(interaction, outcome)
+            await self.table.reply(interaction, t("bot.done", lang))
+        await run_command(self.table, interaction, body)
+
+    @app_commands.command(name="resign", description="Resign: your side loses the game")
+    @app_commands.describe(game="Game number")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def resign(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        async def body(lang: str) -> None:
+            info = await self.table.find_game(interaction, game, ("active",))
+            outcome = await self.service.resign(info.id, interaction.user.id)
+            await self._publish(interaction, outcome)
+            await self.table.reply(interaction, t("bot.done", lang))
+        await run_command(self.table, interaction, body)
+
+    async def _moderate(self, interaction: discord.Interaction, game: int | None,
+                        statuses: tuple[str, ...], call: Callable[[GameInfo, bool], Awaitable[Any]]
+                        ) -> None:
+        async def body(lang: str) -> None:
+            info = await self.table.find_game(interaction, game, statuses)
+            outcome = await call(info, await self.table.is_moderator(interaction))
+            await self._publish(interaction, outcome)
+            await self.table.reply(interaction, t("bot.done", lang))
+        await run_command(self.table, interaction, body)
+
+    @app_commands.command(name="end", description="End a game now (its creator or a moderator)")
+    @app_commands.describe(game="Game number")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def end(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await self._moderate(interaction, game, OPEN, lambda info, mod: self.service.end(
+            info.id, interaction.user.id, mod))
+
+    @app_commands.command(name="pause", description="Pause a game (its creator or a moderator)")
+    @app_commands.describe(game="Game number")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def pause(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await self._moderate(interaction, game, ("active",), lambda info, mod: self.service.pause(
+            info.id, interaction.user.id, mod))
+
+    @app_commands.command(name="resume", description="Go on with a paused game")
+    @app_commands.describe(game="Game number")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def resume(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await self._moderate(interaction, game, ("paused",), lambda info, mod: self.service.resume(
+            info.id, interaction.user.id, mod))
+
+    @app_commands.command(name="kick", description="Moderators: free a player's seat")
+    @app_commands.describe(player="The player to remove", game="Game number")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def kick(self, interaction: discord.Interaction, player: discord.User,
+                   game: int | None = None) -> None:
+        await self._moderate(interaction, game, OPEN, lambda info, mod: self.service.kick(
+            info.id, interaction.user.id, mod, player.id))
+
+    @app_commands.command(name="replace", description="Moderators: seat another player "
+                                                      "in someone's place")
+    @app_commands.describe(old="The player who leaves", new="The player who takes the seat",
+                           game="Game number")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def replace(self, interaction: discord.Interaction, old: discord.User,
+                      new: discord.User, game: int | None = None) -> None:
+        await self._moderate(interaction, game, OPEN, lambda info, mod: self.service.replace(
+            info.id, interaction.user.id, mod, old.id, new.id))
+
+    @app_commands.command(name="timer", description="Set the turn timer of a game")
+    @app_commands.describe(minutes="Minutes per turn; 0 turns the timer off", game="Game number")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def timer(self, interaction: discord.Interaction,
+                    minutes: app_commands.Range[int, 0, 60 * 24 * 30],
+                    game: int | None = None) -> None:
+        async def body(lang: str) -> None:
+            info = await self.table.find_game(interaction, game, OPEN)
+            info = await self.service.set_turn_timer(
+                info.id, interaction.user.id, await self.table.is_moderator(interaction),
+                minutes * 60 or None)
+            channel_lang = await self.table.guild_lang(info.guild_id)
+            text = (t("bot.timer_set", channel_lang, id=info.id, minutes=minutes) if minutes
+                    else t("bot.timer_off", channel_lang, id=info.id))
+            await self.table.send_post(self.table.channel_for(info, interaction),
+                                       present.Post(content=text))
+            await self.table.reply(interaction, t("bot.done", lang))
+        await run_command(self.table, interaction, body)
+
+    @app_commands.command(name="settings", description="Server settings: language, moderator "
+                                                       "role, default turn timer")
+    @app_commands.describe(language="Language of the bot's posts in this server",
+                           moderator_role="Members with this role may moderate games",
+                           timer_minutes="Default minutes per turn of new games; 0 = none")
+    @app_commands.choices(language=[app_commands.Choice(name="English", value="en"),
+                                    app_commands.Choice(name="Русский", value="ru")])
+    async def settings(self, interaction: discord.Interaction, language: str | None = None,
+                       moderator_role: discord.Role | None = None,
+                       timer_minutes: app_commands.Range[int, 0, 60 * 24 * 30] | None = None
+                       ) -> None:
+        async def body(lang: str) -> None:
+            if interaction.guild_id is None:
+                raise Refusal("bot.guild_only")
+            if language is None and moderator_role is None and timer_minutes is None:
+                current = await self.service.get_settings(interaction.guild_id)
+            else:
+                current = await self.service.set_settings(
+                    interaction.guild_id, await self.table.is_moderator(interaction),
+                    language=language,
+                    moderator_role_id=moderator_role.id if moderator_role else None,
+                    turn_timer=timer_minutes * 60 if timer_minutes is not None else None)
+            role = f"<@&{current.moderator_role_id}>" if current.moderator_role_id else "—"
+            timer = (t("bot.minutes", lang, minutes=current.turn_timer // 60)
+                     if current.turn_timer else "—")
+            await self.table.reply(interaction, t(
+                "bot.settings", lang, language=t(f"choice.{current.language}", lang),
+                role=role, timer=timer))
+        await run_command(self.table, interaction, body)

@@ -1,0 +1,212 @@
+"""``/play``, ``/hand``, ``/board``, ``/log`` and ``/rules``."""
+
+from __future__ import annotations
+
+import io
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs import codec, present
+from bot.cogs.game import AUTOCOMPLETE_MAX, game_autocomplete, run_command
+from bot.cogs.pictures import board_png, hand_png
+from bot.cogs.table import Refusal, Table
+from bot.i18n import has, t
+from bot.service import ServiceError
+from games import registry
+from games.core import Choice
+
+TYPED_CHOICES_SHOWN = 10
+RULES_TITLES_SHOWN = 5
+
+
+async def play_autocomplete(interaction: discord.Interaction,
+                            current: str) -> list[app_commands.Choice[str]]:
+    """The user's own legal actions in the games of this channel (or the one named): the name is
+    the translated label, the value names the action."""
+    table: Table = interaction.client.table  # type: ignore[attr-defined]
+    if interaction.guild_id is None:
+        return []
+    lang = table.user_lang(interaction)
+    user = interaction.user.id
+    named = getattr(interaction.namespace, "game", None)
+    games = [g for g in await table.service.list_games(interaction.guild_id,
+                                                       interaction.channel_id)
+             if g.status == "active" and user in g.active_users
+             and (named is None or str(g.id) == str(named))]
+    needle = current.casefold().strip()
+    out: list[app_commands.Choice[str]] = []
+    for info in games:
+        rules = present.rules_of(info.title)
+        for role, view in (await table.service.views_for(info.id, user)).items():
+            if role not in view.active:
+                continue
+            for index, choice in enumerate(view.actions):
+                label = present.choice_label(rules, choice, lang)
+                name = label if len(games) == 1 else f"#{info.id} · {label}"
+                if needle and needle not in name.casefold():
+                    continue
+                value = codec.encode_play(info.id, role, choice.verb, choice.arg, info.version,
+                                          index)
+                out.append(app_commands.Choice(name=present.clip(name, 100) or choice.verb,
+                                               value=value))
+                if len(out) >= AUTOCOMPLETE_MAX:
+                    return out
+    return out
+
+
+def _typed_match(choices: list[Choice], labels: list[str], text: str) -> int | None:
+    """The index of the choice a player typed: its number, its label or ``verb arg``."""
+    wanted = text.casefold().strip()
+    if wanted.isdigit() and 1 <= int(wanted) <= len(choices):
+        return int(wanted) - 1
+    for index, (choice, label) in enumerate(zip(choices, labels, strict=True)):
+        plain = f"{choice.verb} {choice.arg}" if choice.arg is not None else choice.verb
+        if wanted in (label.casefold(), plain.casefold()):
+            return index
+    hits = [i for i, label in enumerate(labels) if wanted and wanted in label.casefold()]
+    return hits[0] if len(hits) == 1 else None
+
+
+class PlayCog(commands.Cog):
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.service = table.service
+
+    @app_commands.guild_only()
+    @app_commands.command(name="play", description="Make a move: pick one of your choices")
+    @app_commands.describe(action="Your move (start typing to see your choices)",
+                           game="Game number")
+    @app_commands.autocomplete(action=play_autocomplete, game=game_autocomplete)
+    async def play(self, interaction: discord.Interaction, action: str,
+                   game: int | None = None) -> None:
+        async def body(lang: str) -> None:
+            user = interaction.user.id
+            value = codec.decode_play(action)
+            if value is not None:
+                info = await self.table.find_game(interaction, int(value.game), ("active",))
+                if value.index is not None:
+                    views = await self.service.views_for(info.id, user)
+                    view = views.get(value.role)
+                    if view is None or info.version != value.version \
+                            or not 0 <= value.index < len(view.actions):
+                        await self.table.moved_on(interaction, info.id, lang)
+                        return
+                    chosen = view.actions[value.index]
+                    verb, arg, version = chosen.verb, chosen.arg, value.version
+                else:
+                    verb, arg, version = value.verb, value.arg, None
+                role = value.role
+            else:
+                info = await self.table.find_game(interaction, game, ("active",),
+                                                  prefer_active=True)
+                rules = present.rules_of(info.title)
+                views = await self.service.views_for(info.id, user)
+                options = [(r, c) for r, v in views.items() if r in v.active for c in v.actions]
+                labels = [present.choice_label(rules, c, lang) for _, c in options]
+                index = _typed_match([c for _, c in options], labels, action)
+                if index is None:
+                    listed = "\n".join(f"{i + 1}. {label}" for i, label in
+                                       enumerate(labels[:TYPED_CHOICES_SHOWN]))
+                    raise Refusal("bot.play_unknown", text=action, choices=listed or "—")
+                role, chosen = options[index]
+                verb, arg, version = chosen.verb, chosen.arg, None
+            try:
+                outcome = await self.service.act(info.id, user, verb, arg,
+                                                 expected_version=version, role=role)
+            except ServiceError as exc:
+                if exc.key != "error.stale":
+                    raise
+                await self.table.moved_on(interaction, info.id, lang)
+                return
+            await self.table.publish(outcome, self.table.channel_for(outcome.game, interaction))
+            await self.table.reply(interaction, t("bot.done", lang))
+        await run_command(self.table, interaction, body)
+
+    @app_commands.guild_only()
+    @app_commands.command(name="hand", description="Your hidden cards and your choices, "
+                                                   "only for you")
+    @app_commands.describe(game="Game number")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def hand(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        async def body(lang: str) -> None:
+            info = await self.table.find_game(interaction, game, ("active", "paused"))
+            views = await self.service.views_for(info.id, interaction.user.id)
+            if not views:
+                raise ServiceError("error.not_seated", game=info.id)
+            rules = present.rules_of(info.title)
+            for role, view in views.items():
+                text = present.hand_text(info, view, lang)
+                kwargs = {}
+                picture = await hand_png(view, lang)
+                if picture is not None:
+                    kwargs["file"] = discord.File(io.BytesIO(picture), filename="hand.png")
+                if role in view.active and view.actions and info.status == "active":
+                    text += "\n▶ " + rules.tr(view.prompt_msg, lang)
+                    kwargs["view"] = present.choice_components(info.id, info.version, role,
+                                                               view.actions, rules, lang)
+                await self.table.reply(interaction, text, **kwargs)
+        await run_command(self.table, interaction, body)
+
+    @app_commands.guild_only()
+    @app_commands.command(name="board", description="The current board of a game")
+    @app_commands.describe(game="Game number",
+                           share="Post it in the channel with the current choices")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def board(self, interaction: discord.Interaction, game: int | None = None,
+                    share: bool = False) -> None:
+        async def body(lang: str) -> None:
+            info = await self.table.find_game(interaction, game, ("active", "paused"))
+            public = await self.table.public_view(info.id)
+            if share:
+                channel_lang = await self.table.guild_lang(info.guild_id)
+                await self.table.post_turn(info, public, public.log[-5:], [],
+                                           self.table.channel_for(info, interaction),
+                                           channel_lang)
+                await self.table.reply(interaction, t("bot.done", lang))
+                return
+            picture = await board_png(public, lang)
+            post = present.board_post(info, public, lang, picture)
+            kwargs = post.kwargs()
+            kwargs.pop("view", None)
+            content = kwargs.pop("content", None) or ""
+            await self.table.reply(interaction, content, **kwargs)
+        await run_command(self.table, interaction, body)
+
+    @app_commands.guild_only()
+    @app_commands.command(name="log", description="The latest lines of a game's log you may read")
+    @app_commands.describe(game="Game number", lines="How many lines")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def log(self, interaction: discord.Interaction, game: int | None = None,
+                  lines: app_commands.Range[int, 1, 50] = 15) -> None:
+        async def body(lang: str) -> None:
+            info = await self.table.find_game(
+                interaction, game, ("active", "paused", "finished", "ended"))
+            got = await self.service.log_lines(info.id, interaction.user.id, last=lines)
+            text = present.log_text(info.title, got, lang) or t("bot.log_empty", lang)
+            await self.table.reply(interaction, f"**{present.game_heading(info, lang)}**\n{text}")
+        await run_command(self.table, interaction, body)
+
+    @app_commands.command(name="rules", description="How a game is played, in short")
+    @app_commands.describe(title="Which game")
+    async def rules(self, interaction: discord.Interaction, title: str | None = None) -> None:
+        async def body(lang: str) -> None:
+            titles = [title] if title else registry.ids()
+            for name in titles[:RULES_TITLES_SHOWN]:
+                key = f"rules.{name}"
+                text = t(key, lang) if has(key) else t("bot.rules_missing", lang)
+                embed = discord.Embed(title=present.title_name(name, lang),
+                                      description=present.clip_block(text, 4000))
+                await self.table.reply(interaction, "", embed=embed)
+        await run_command(self.table, interaction, body)
+
+    @rules.autocomplete("title")
+    async def _rules_title(self, interaction: discord.Interaction,
+                           current: str) -> list[app_commands.Choice[str]]:
+        lang = self.table.user_lang(interaction)
+        return [app_commands.Choice(name=present.title_name(i, lang), value=i)
+                for i in registry.ids()
+                if current.casefold() in (i + present.title_name(i, lang)).casefold()
+                ][:AUTOCOMPLETE_MAX]
+

@@ -1,0 +1,351 @@
+"""What the bot posts: texts, embeds and components built from the service's answers.
+
+Pure functions of a GameInfo / View / language, so they are tested without Discord. Engine
+messages are translated by the title's catalogue, the bot's own texts by ``bot.i18n``.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.cogs import codec
+from bot.cogs.components import (
+    OPTION_LABEL_MAX,
+    ChoiceButton,
+    ChoiceMenu,
+    JoinButton,
+    MoreButton,
+    SecretButton,
+    clip,
+)
+from bot.i18n import has, t, tr_msg
+from games import registry
+from games.core import Choice, LogLine, Msg, Rules, View
+
+CONTENT_MAX = 2000
+EMBED_TEXT_MAX = 4000
+BUTTONS_PER_ROW = 5
+MAX_BUTTONS = 20          # four rows of buttons; larger lists become select menus
+OPTIONS_PER_MENU = 25
+MENUS_PER_PAGE = 4        # the fifth row holds the "more" button
+PAGE_SIZE = OPTIONS_PER_MENU * MENUS_PER_PAGE
+
+
+@dataclass
+class Post:
+    """One message: text, an optional embed with a picture, components, whom it may ping."""
+
+    content: str = ""
+    embed: discord.Embed | None = None
+    picture: bytes | None = None
+    picture_name: str = "board.png"
+    view: discord.ui.View | None = None
+    ping: list[int] = field(default_factory=list)
+
+    def kwargs(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "content": clip_block(self.content, CONTENT_MAX) or None,
+            "allowed_mentions": discord.AllowedMentions(
+                everyone=False, roles=False,
+                users=[discord.Object(id=u) for u in self.ping] if self.ping else False),
+        }
+        if self.embed is not None:
+            out["embed"] = self.embed
+        if self.picture is not None:
+            out["file"] = discord.File(io.BytesIO(self.picture), filename=self.picture_name)
+        if self.view is not None:
+            out["view"] = self.view
+        return out
+
+
+def clip_block(text: str, limit: int) -> str:
+    """Keep the end of a long text (the newest lines matter most)."""
+    if len(text) <= limit:
+        return text
+    return "…\n" + text[-(limit - 2):].split("\n", 1)[-1]
+
+
+# -- names -------------------------------------------------------------------------------------
+
+def rules_of(title: str) -> Rules:
+    return registry.get(title)
+
+
+def title_name(title: str, lang: str) -> str:
+    key = f"title.{title}"
+    text = t(key, lang)
+    if text != key:
+        return text
+    try:
+        return rules_of(title).title
+    except KeyError:
+        return title
+
+
+def engine_text(title: str, key: str, lang: str) -> str | None:
+    """A plain entry of the title's catalogue, if it has one."""
+    try:
+        texts = rules_of(title).texts
+    except KeyError:
+        return None
+    return (texts.get(lang) or {}).get(key) or (texts.get("en") or {}).get(key)
+
+
+def role_name(info: Any, role: str, lang: str) -> str:
+    return (engine_text(info.title, f"role.{role}", lang)
+            or (getattr(info, "role_names", None) or {}).get(role) or role)
+
+
+def mention(user_id: int | None) -> str:
+    return f"<@{user_id}>" if user_id else ""
+
+
+def seat_line(info: Any, role: str, lang: str) -> str:
+    user = (info.seats or {}).get(role)
+    who = mention(user) if user else t("bot.seat_free", lang)
+    return t("bot.seat", lang, role=role_name(info, role, lang), player=who)
+
+
+def players_of(info: Any, roles: Iterable[str], lang: str) -> str:
+    return ", ".join(
+        t("bot.player_role", lang, player=mention(info.seats.get(r)) or t("bot.seat_free", lang),
+          role=role_name(info, r, lang))
+        for r in roles)
+
+
+def game_heading(info: Any, lang: str) -> str:
+    return t("bot.game_heading", lang, id=info.id, title=title_name(info.title, lang),
+             scenario=getattr(info, "scenario_name", None) or info.scenario)
+
+
+def choice_label(rules: Rules, choice: Choice, lang: str) -> str:
+    return rules.tr(choice.msg, lang) if choice.msg is not None else choice.label
+
+
+def result_text(info: Any, view: View, lang: str) -> str:
+    result = view.result if view.result is not None else getattr(info, "result", None)
+    if result is None:
+        return t("bot.game_ended", lang)
+    if result.msg is not None:
+        text = tr_msg(result.msg, lang, info.title)
+    elif result.draw:
+        text = t("bot.draw", lang)
+    else:
+        text = t("bot.winners", lang, players=players_of(info, result.winners, lang))
+    return t("bot.game_over", lang, result=text)
+
+
+# -- secrecy -----------------------------------------------------------------------------------
+
+def _leaves(value: Any) -> Iterable[str | int]:
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _leaves(k)
+            yield from _leaves(v)
+    elif isinstance(value, list | tuple | set | frozenset):
+        for v in value:
+            yield from _leaves(v)
+    elif isinstance(value, bool) or value is None:
+        return
+    elif isinstance(value, int | str):
+        yield value
+
+
+def choices_reveal_private(view: View) -> bool:
+    """Whether posting this role's choices in the channel could show what the role hides (its
+    hand: the cards it may play). A choice whose argument is one of the View's private items is
+    treated as revealing; such choices are offered only ephemerally. Errs on the safe side."""
+    if not view.private:
+        return False
+    hidden = {str(v) for v in _leaves(view.private)}
+    return any(c.arg is not None and str(c.arg) in hidden for c in view.actions)
+
+
+# -- components --------------------------------------------------------------------------------
+
+def choice_components(game_id: int, version: int, role: str, choices: Sequence[Choice],
+                      rules: Rules, lang: str, page: int = 0) -> discord.ui.View:
+    """Buttons (up to 20) or select menus (25 options each, four per page, "more" beyond) for
+    the legal actions of one role."""
+    view = discord.ui.View(timeout=None)
+    labels = [choice_label(rules, c, lang) for c in choices]
+    if len(choices) <= MAX_BUTTONS and page == 0:
+        for index, label in enumerate(labels):
+            press = codec.Press("choice", str(game_id), version, role, index=index)
+            button = ChoiceButton(press, label)
+            button.row = index // BUTTONS_PER_ROW
+            view.add_item(button)
+        return view
+    start = page * PAGE_SIZE
+    for menu in range(MENUS_PER_PAGE):
+        first = start + menu * OPTIONS_PER_MENU
+        chunk = list(enumerate(labels))[first:first + OPTIONS_PER_MENU]
+        if not chunk:
+            break
+        options = [discord.SelectOption(label=clip(text, OPTION_LABEL_MAX) or "…",
+                                        value=str(index)) for index, text in chunk]
+        press = codec.Press("menu", str(game_id), version, role, page=page * MENUS_PER_PAGE + menu)
+        item = ChoiceMenu(press, options, placeholder=t(
+            "bot.menu_placeholder", lang, first=chunk[0][0] + 1, last=chunk[-1][0] + 1))
+        item.row = menu
+        view.add_item(item)
+    if start + PAGE_SIZE < len(choices):
+        more = MoreButton(codec.Press("more", str(game_id), version, role, page=page + 1),
+                          t("bot.button.more", lang))
+        more.row = MENUS_PER_PAGE
+        view.add_item(more)
+    return view
+
+
+def secret_components(game_id: int, version: int, lang: str, several: bool) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    label = t("bot.button.secret" if several else "bot.button.mine", lang)
+    view.add_item(SecretButton(codec.Press("secret", str(game_id), version), label))
+    return view
+
+
+def lobby_components(info: Any, lang: str) -> discord.ui.View | None:
+    free = [r for r in info.roles if not info.seats.get(r)]
+    if not free:
+        return None
+    view = discord.ui.View(timeout=None)
+    for role in free[:MAX_BUTTONS]:
+        label = t("bot.button.join", lang, role=role_name(info, role, lang))
+        view.add_item(JoinButton(codec.Press("join", str(info.id), role=role), label))
+    return view
+
+
+# -- posts -------------------------------------------------------------------------------------
+
+def lobby_post(info: Any, lang: str, headline: str = "") -> Post:
+    lines = [headline] if headline else []
+    lines.append(game_heading(info, lang))
+    lines += [seat_line(info, role, lang) for role in info.roles]
+    lines.append(t("bot.lobby_hint", lang, creator=mention(info.creator_id)))
+    return Post(content="\n".join(lines), view=lobby_components(info, lang))
+
+
+def log_text(title: str, lines: Sequence[LogLine], lang: str) -> str:
+    rules = rules_of(title)
+    return "\n".join("• " + rules.tr(line.msg, lang) for line in lines)
+
+
+def turn_post(info: Any, public: View, new_log: Sequence[LogLine], notices: Sequence[Msg],
+              role_views: dict[str, View], lang: str, picture: bytes | None = None,
+              ping: Sequence[int] = ()) -> Post:
+    """The one channel message after a move: picture, the new log lines, notices, the prompt
+    naming the active players, and the components for their choices.
+
+    ``role_views`` holds the Views of the active roles; their choices go into the channel only
+    when one role is active and its choices show nothing it hides."""
+    rules = rules_of(info.title)
+    # Only lines the public may read: a private line never reaches the channel.
+    public_seqs = {line.seq for line in public.log}
+    lines = [line for line in new_log if line.seq in public_seqs]
+    log_block = log_text(info.title, lines, lang)
+    text: list[str] = [tr_msg(n, lang, info.title) for n in notices]
+    users: list[int] = list(ping)
+    components: discord.ui.View | None = None
+    finished = public.result is not None or info.status in ("finished", "ended")
+    if finished:
+        if public.result is not None or info.result is not None or not notices:
+            text.append(result_text(info, public, lang))
+    elif info.status == "paused":
+        text.append(t("bot.paused", lang))
+    else:
+        text.append("▶ " + rules.tr(public.prompt_msg, lang))
+        active = [r for r in public.active if r in info.roles]
+        if active:
+            text.append(t("bot.turn_of", lang, players=players_of(info, active, lang)))
+            users += [info.seats[r] for r in active if info.seats.get(r)]
+        acting = {r: v for r, v in role_views.items() if r in active and v.actions}
+        if len(active) > 1:
+            components = secret_components(info.id, info.version, lang, several=True)
+        elif len(acting) == 1:
+            role, view = next(iter(acting.items()))
+            if choices_reveal_private(view):
+                components = secret_components(info.id, info.version, lang, several=False)
+            else:
+                components = choice_components(info.id, info.version, role, view.actions,
+                                               rules, lang)
+    heading = f"**{game_heading(info, lang)}**"
+    ping_ids = list(dict.fromkeys(u for u in users if u))
+    if picture is not None:
+        embed = discord.Embed(title=clip(game_heading(info, lang), 256),
+                              description=clip_block(log_block, EMBED_TEXT_MAX) or None)
+        embed.set_image(url="attachment://board.png")
+        return Post(content="\n".join(text), embed=embed, picture=picture, view=components,
+                    ping=ping_ids)
+    body = "\n".join(part for part in [heading, log_block, "\n".join(text)] if part)
+    return Post(content=body, view=components, ping=ping_ids)
+
+
+def board_post(info: Any, public: View, lang: str, picture: bytes | None) -> Post:
+    """The current board for one reader: picture, prompt, recent public lines."""
+    recent = public.log[-5:]
+    return turn_post(info, public, recent, [], {}, lang, picture)
+
+
+def _item_text(title: str, value: Any, lang: str) -> str:
+    """One private item: a card-like ``{"key": ..., "name": ...}`` by its translated name."""
+    if isinstance(value, dict):
+        key = value.get("key")
+        if key is not None:
+            named = engine_text(title, f"card.{key}", lang)
+            if named:
+                return named
+        if value.get("name"):
+            return str(value["name"])
+        return "; ".join(f"{k}: {_item_text(title, v, lang)}" for k, v in value.items()) or "—"
+    if isinstance(value, list | tuple):
+        return ", ".join(_item_text(title, v, lang) for v in value) or "—"
+    return str(value)
+
+
+def private_name(title: str, key: str, lang: str) -> str:
+    for candidate in (f"private.{key}", f"describe.{key}"):
+        text = engine_text(title, candidate, lang)
+        if text:
+            return text
+    return t(f"bot.private.{key}", lang) if has(f"bot.private.{key}") else key
+
+
+def private_text(info: Any, view: View, lang: str) -> str:
+    """The private part of a View as text (a hand, a secret choice already made)."""
+    return "\n".join(f"**{private_name(info.title, key, lang)}**: "
+                     f"{_item_text(info.title, value, lang)}"
+                     for key, value in view.private.items())
+
+
+def hand_text(info: Any, view: View, lang: str, public_seqs: set[int] | None = None) -> str:
+    """What a player is told about their own hidden items, in a DM or an ephemeral reply. With
+    ``public_seqs`` (the sequence numbers of the public log) the lines only this role reads from
+    its latest step are added (e.g. the card it drew)."""
+    role = view.role or ""
+    lines = [t("bot.hand_heading", lang, id=info.id, title=title_name(info.title, lang),
+               role=role_name(info, role, lang))]
+    lines.append(private_text(info, view, lang) or t("bot.hand_empty", lang))
+    if public_seqs is not None and view.log:
+        last_step = max(line.step for line in view.log)
+        mine = [line for line in view.log if line.step == last_step and line.seq not in public_seqs]
+        if mine:
+            lines.append(log_text(info.title, mine, lang))
+    return "\n".join(lines)
+
+
+def status_text(info: Any, lang: str) -> str:
+    lines = [f"**{game_heading(info, lang)}**",
+             t("bot.status_line", lang, status=t(f"bot.status.{info.status}", lang),
+               version=info.version)]
+    lines += [seat_line(info, role, lang) for role in info.roles]
+    if info.status in ("active", "paused") and info.active_roles:
+        lines.append(t("bot.turn_of", lang, players=players_of(info, info.active_roles, lang)))
+    timer = getattr(info, "turn_timer", None)
+    if timer:
+        lines.append(t("bot.timer_is", lang, minutes=max(1, int(timer) // 60)))
+    return "\n".join(lines)

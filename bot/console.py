@@ -1,0 +1,225 @@
+"""python -m bot console [title] [scenario]: hot-seat play in a terminal, over the table service.
+
+One local player holds every seat. Each turn prints the active role's View as text (the title's
+``describe``), then reads a line: the number of a choice, ``u`` to undo, ``q`` to quit. After every
+move the board picture is written to ``--png`` when the title has a renderer.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TextIO
+
+from bot.service import Outcome, ServiceError, TableService, english
+from bot.store import Store
+from games import registry
+from games.core import Msg, Rules, View
+from games.core.text import render
+
+LOCAL_USER = 1
+MEMORY_URL = "sqlite+aiosqlite:///:memory:"
+# Titles kept with the tests; the console and the bench may play them when asked by name.
+TEST_TITLES = {"toy": "tests.toygame:RULES"}
+
+TEXTS = {
+    "en": {
+        "help": "Type the number of a choice, u to undo, q to quit.",
+        "turn": "== {role} to act (move {version}) ==",
+        "ask": "> ",
+        "not_number": "Type a number from 1 to {count}, u or q.",
+        "over": "The game is over: {result}",
+        "ended": "The game ended.",
+        "bye": "Bye. Game #{game} is kept in {where}.",
+        "bye_memory": "Bye.",
+        "picture": "Board picture: {path}",
+        "no_picture": "(no board picture: {reason})",
+        "unknown_title": "Unknown title {title}. Titles: {titles}.",
+    },
+    "ru": {
+        "help": "Введите номер варианта, u — отменить ход, q — выйти.",
+        "turn": "== Ходит {role} (ход {version}) ==",
+        "ask": "> ",
+        "not_number": "Введите число от 1 до {count}, u или q.",
+        "over": "Игра окончена: {result}",
+        "ended": "Игра прекращена.",
+        "bye": "До встречи. Игра №{game} сохранена в {where}.",
+        "bye_memory": "До встречи.",
+        "picture": "Картинка доски: {path}",
+        "no_picture": "(картинки доски нет: {reason})",
+        "unknown_title": "Неизвестная игра {title}. Игры: {titles}.",
+    },
+}
+
+
+def load_rules(title: str) -> Rules:
+    """The rules of a title; a test title (``toy``) is registered on first use."""
+    if title not in registry.ids() and title in TEST_TITLES:
+        registry.register(title, TEST_TITLES[title])
+    return registry.get(title)
+
+
+class Console:
+    def __init__(self, service: TableService, rules: Rules, lang: str, png: Path | None,
+                 read: Callable[[str], str], out: TextIO) -> None:
+        self.service = service
+        self.rules = rules
+        self.lang = lang
+        self.png = png
+        self.read = read
+        self.out = out
+        self._renderer: Callable[..., bytes] | None | bool = False  # False: not looked up yet
+        self.seen: set[int] = set()
+
+    def say(self, key: str, **args: object) -> None:
+        table = TEXTS.get(self.lang, TEXTS["en"])
+        print(table.get(key, TEXTS["en"][key]).format(**args), file=self.out)
+
+    def text(self, m: Msg) -> str:
+        """A message of the title's catalogue, else of the service's."""
+        if m.key in self.rules.texts.get("en", {}):
+            return render(m, self.lang, self.rules.texts)
+        return english(m)
+
+    def show(self, outcome: Outcome) -> None:
+        """The log lines a move added (public, and the private ones of the seats it changed:
+        at a hot seat everyone reads everything), then the table's notices."""
+        views = [outcome.public] if outcome.public is not None else []
+        views += [v for by_role in outcome.privates.values() for v in by_role.values()]
+        lines = {line.seq: line for view in views for line in view.log
+                 if line.seq not in self.seen}
+        for seq in sorted(lines):
+            self.seen.add(seq)
+            print("  " + render(lines[seq].msg, self.lang, self.rules.texts), file=self.out)
+        for notice in outcome.notices:
+            print("* " + self.text(notice), file=self.out)
+
+    def picture(self, view: View) -> None:
+        if self.png is None:
+            return
+        if self._renderer is False:
+            try:
+                import renderers
+                self._renderer = getattr(renderers, "render_board", None)
+            except ImportError:
+                self._renderer = None
+        if not callable(self._renderer):
+            return
+        try:
+            data = self._renderer(view, lang=self.lang)
+        except Exception as exc:  # noqa: BLE001 - a title without pictures yet
+            self._renderer = None
+            self.say("no_picture", reason=str(exc) or type(exc).__name__)
+            return
+        self.png.write_bytes(data)
+
+    async def play(self, game_id: int) -> None:
+        svc = self.service
+        self.say("help")
+        first = True
+        while True:
+            info = await svc.status(game_id)
+            if info.status != "active":
+                if info.result is not None and info.result.msg is not None:
+                    self.say("over", result=self.text(info.result.msg))
+                elif info.result is not None:
+                    self.say("over", result=info.result.reason)
+                else:
+                    self.say("ended")
+                return
+            views = await svc.views_for(game_id, LOCAL_USER)
+            role = info.active_roles[0]
+            view = views[role]
+            if first:
+                self.picture(await svc.view_for(game_id, 0))
+                first = False
+            self.say("turn", role=info.role_name(role), version=info.version)
+            print(self.rules.describe(view, self.lang), file=self.out)
+            try:
+                line = self.read(TEXTS.get(self.lang, TEXTS["en"])["ask"]).strip().lower()
+            except EOFError:
+                return
+            try:
+                if line in ("q", "quit", "exit"):
+                    return
+                if line in ("u", "undo"):
+                    outcome = await svc.undo(game_id, LOCAL_USER)
+                elif line.isdigit() and 1 <= int(line) <= len(view.actions):
+                    choice = view.actions[int(line) - 1]
+                    outcome = await svc.act(game_id, LOCAL_USER, choice.verb, choice.arg,
+                                            expected_version=info.version, role=role)
+                else:
+                    self.say("not_number", count=len(view.actions))
+                    continue
+            except ServiceError as exc:
+                print("! " + english(exc.msg), file=self.out)
+                continue
+            if line in ("u", "undo"):
+                self.seen = {ln.seq for ln in outcome.public.log} if outcome.public else set()
+            self.show(outcome)
+            if outcome.public is not None:
+                self.picture(outcome.public)
+
+
+async def _run(args: argparse.Namespace, read: Callable[[str], str], out: TextIO) -> int:
+    try:
+        rules = load_rules(args.title)
+    except (KeyError, ImportError) as exc:
+        print(TEXTS["en"]["unknown_title"].format(title=args.title,
+                                                  titles=", ".join(registry.ids())), file=out)
+        print(f"  ({exc})", file=out)
+        return 2
+    url = f"sqlite+aiosqlite:///{args.db}" if args.db else MEMORY_URL
+    store = Store(url)
+    await store.init()
+    try:
+        service = TableService(store)
+        console = Console(service, rules, args.lang, Path(args.png) if args.png else None,
+                          read, out)
+        if args.game is not None:
+            game_id = args.game
+            await service.status(game_id)
+        else:
+            scenario = args.scenario or rules.scenarios()[0].id
+            info = await service.create_game(0, 0, LOCAL_USER, rules.id, scenario,
+                                             seed=args.seed, allow_multiple_seats=True)
+            game_id = info.id
+            for role in info.roles:
+                await service.join(game_id, LOCAL_USER, role)
+            outcome = await service.start(game_id, LOCAL_USER)
+            console.show(outcome)
+        await console.play(game_id)
+        if args.db:
+            console.say("bye", game=game_id, where=args.db)
+        else:
+            console.say("bye_memory")
+        return 0
+    except ServiceError as exc:
+        print("! " + english(exc.msg), file=out)
+        return 2
+    finally:
+        await store.close()
+
+
+def main(argv: list[str] | None = None, *, input_fn: Callable[[str], str] | None = None,
+         out: TextIO | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot console",
+                                     description="Play a game in the terminal (hot seat).")
+    parser.add_argument("title", nargs="?", default="ancients")
+    parser.add_argument("scenario", nargs="?", default=None, help="default: the first one")
+    parser.add_argument("--db", default=None, help="SQLite file to keep the game in "
+                        "(default: in memory)")
+    parser.add_argument("--game", type=int, default=None, help="go on with this game of --db")
+    parser.add_argument("--png", default="board.png", help="where to write the board picture "
+                        "after each move (empty: never)")
+    parser.add_argument("--lang", choices=("en", "ru"), default="en")
+    parser.add_argument("--seed", type=int, default=None)
+    args = parser.parse_args(argv)
+    return asyncio.run(_run(args, input_fn or input, out or sys.stdout))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,253 @@
+"""English texts of the bot. Every key here exists in ``ru.py`` with the same placeholders.
+
+The table service's refusals and notices are the service's own English (``SERVICE_TEXTS_EN``);
+their Russian is in ``ru.py``.
+"""
+
+from __future__ import annotations
+
+from bot.service import SERVICE_TEXTS_EN
+
+BOT: dict[str, str] = {
+    # -- posts and replies ---------------------------------------------------------------------
+    "bot.game_heading": "Game #{id} · {title} · {scenario}",
+    "bot.seat": "{role}: {player}",
+    "bot.seat_free": "free seat",
+    "bot.player_role": "{player} ({role})",
+    "bot.lobby_hint": "Take a seat with the buttons or /game join; {creator} starts with "
+                      "/game start.",
+    "bot.created": "{creator} opens a new table.",
+    "bot.created_you": "Game #{id} is open. Players join with /game join.",
+    "bot.player_joined": "{player} takes a seat.",
+    "bot.player_left": "{player} leaves the table.",
+    "bot.joined": "You sit at game #{id} as {role}.",
+    "bot.left": "You left game #{id}.",
+    "bot.started": "Game #{id} has started.",
+    "bot.done": "Done.",
+    "bot.turn_of": "Your move: {players}",
+    "bot.not_your_turn": "It is not your turn; waiting for {players}.",
+    "bot.your_choices": "Game #{id}, your choices as {role}:",
+    "bot.chosen": "Your choice: {choice}",
+    "bot.moved_on": "The game moved on since that message.",
+    "bot.paused": "⏸ The game is paused.",
+    "bot.game_over": "🏁 Game over: {result}",
+    "bot.game_ended": "🏁 The game was ended.",
+    "bot.winners": "{players} won",
+    "bot.draw": "a draw",
+    "bot.dm_closed": "{player}, your DMs are closed, so I cannot send you your hand; use /hand.",
+    "bot.hand_heading": "**Game #{id} · {title} · {role}**",
+    "bot.hand_empty": "You hold nothing hidden.",
+    "bot.private.hand": "Hand",
+    "bot.private.bid": "Your bid",
+    "bot.menu_placeholder": "Choices {first}–{last}",
+    "bot.button.secret": "Choose in secret",
+    "bot.button.mine": "My choices",
+    "bot.button.more": "More choices",
+    "bot.button.join": "Sit as {role}",
+    "bot.status_line": "Status: {status}; move {version}.",
+    "bot.status.lobby": "waiting for players",
+    "bot.status.active": "in play",
+    "bot.status.paused": "paused",
+    "bot.status.finished": "over",
+    "bot.status.ended": "ended",
+    "bot.timer_is": "Turn timer: {minutes} min.",
+    "bot.timer_set": "Game #{id}: the turn timer is now {minutes} min.",
+    "bot.timer_off": "Game #{id}: the turn timer is off.",
+    "bot.minutes": "{minutes} min",
+    "bot.settings": "Language: {language}\nModerator role: {role}\nDefault turn timer: {timer}",
+    "bot.list_line": "{heading} · {status} · {channel}",
+    "bot.no_games": "There are no games here.",
+    "bot.log_empty": "Nothing in the log yet.",
+    "bot.rules_missing": "There is no short help for this game yet.",
+    "bot.play_unknown": "“{text}” is not one of your choices now. Your choices:\n{choices}",
+    # -- refusals of the bot itself ------------------------------------------------------------
+    "bot.guild_only": "This works only in a server channel.",
+    "bot.no_game_here": "There is no game for that in this channel. Start one with /game new.",
+    "bot.which_game": "Several games fit: {games}. Name one with the game option.",
+    "bot.scenario_not_json": "The scenario file is not valid JSON: {reason}",
+    "bot.scenario_not_object": "The scenario file must hold one JSON object.",
+    "bot.scenario_too_big": "The scenario file is too big (at most {limit} kB).",
+    "bot.failed": "Something went wrong on my side. Check /game status before trying again.",
+    "bot.cannot_post": "I may not post in this channel: give me Send Messages, Embed Links "
+                       "and Attach Files here.",
+    # -- choices of command options ------------------------------------------------------------
+    "choice.en": "English",
+    "choice.ru": "Russian",
+    # -- titles --------------------------------------------------------------------------------
+    "title.ancients": "Commands & Colors: Ancients",
+    "title.hannibal": "Hannibal: Rome vs Carthage",
+    "title.mare_nostrum": "Mare Nostrum: Empires",
+    "title.pax_romana": "Pax Romana",
+    # -- /rules --------------------------------------------------------------------------------
+    "rules.ancients": (
+        "Two players each command an army on a battlefield of hexes split into three sections: "
+        "left, centre and right. The first to win the scenario's number of Victory Banners "
+        "(usually 5 to 8) wins at once. You win a banner for each enemy unit you eliminate and "
+        "each enemy leader you kill.\n\n"
+        "A turn: (1) play one Command card from your hand (your hand is secret: I send it to "
+        "you by DM, or use /hand). The card tells which units you may order: so many units in a "
+        "section, units of one troop type, a leader and the units near him, or a special "
+        "tactic. (2) Order the units. (3) Move them, one at a time; all movement ends before "
+        "any battle. (4) Battle, one unit at a time: ranged combat (light units and war machines "
+        "firing at a target 2 or more hexes away) or close combat (against an adjacent enemy). "
+        "Roll the battle dice: a symbol matching the target unit's type scores a hit; in close "
+        "combat crossed swords hit too (not for light units) and a helmet hits when a friendly "
+        "leader is with or next to the unit; each flag forces a retreat. A unit attacked in "
+        "close combat that keeps its hex may battle back; light units (and mounted units, "
+        "against slower attackers) may evade instead. An attacker that eliminates its target or "
+        "drives it from its hex may advance into it; cavalry, chariots, elephants, warriors and "
+        "units with a leader may then battle once more. "
+        "(5) Draw a card; your opponent plays.\n\n"
+        "Here: the prompt in the channel names who must act. Press the buttons (choices that "
+        "would show your cards open only for you), or use /play. /board shows the field, /log "
+        "the story so far, /game undo takes back a move when no dice were rolled and nothing "
+        "hidden was revealed."
+    ),
+    "rules.hannibal": (
+        "The Second Punic War for two players: Rome against Carthage. Each turn starts with "
+        "reinforcements and the Roman elections; then each player is dealt strategy cards "
+        "(7 to 9) and you play them one by one, in turn, until both hands are empty. A card is "
+        "played either for its event or for its operations value: move a general and his army, "
+        "or place political control markers. Battles are fought with battle cards. After the "
+        "cards come winter attrition, isolation and the political count of provinces; whoever "
+        "holds more provinces at the end wins, or at once by sudden death.\n\n"
+        "Here: your cards reach you by DM (or /hand); the buttons and /play list your legal "
+        "choices."
+    ),
+    "rules.mare_nostrum": (
+        "Empires of the ancient Mediterranean compete for glory. Each turn has five phases: "
+        "collect resources; trade them, offers made in secret and revealed together; build "
+        "(caravans, markets, temples, fortresses, legions and triremes, heroes and wonders) "
+        "in the order the Culture leader sets; move and fight in the order the Military leader "
+        "sets; then decide the three leaderships. You win by building the Pyramids, by "
+        "gathering five heroes and wonders, by holding four capitals or legendary cities, or "
+        "by holding all three leadership titles.\n\n"
+        "Here: when several players choose at once, press “Choose in secret”: your menu is "
+        "shown only to you."
+    ),
+    "rules.pax_romana": (
+        "Rome, Carthage, Greece and the East fight for the Mediterranean from 300 to 50 BC. "
+        "A game turn runs: income; maintenance; removal of leaders and temporary armies; "
+        "leader selection; manpower (both decided in secret and revealed together); "
+        "activations, drawn at random, in which the active player pays a talent and makes an "
+        "expansion (one major and two minor moves, battles, building) or a call-up; attrition "
+        "and isolation; victory points from civilisation and objectives.\n\n"
+        "Here: secret decisions go through “Choose in secret”, nothing hidden is posted in the "
+        "channel."
+    ),
+    # -- slash commands (names and descriptions; Russian in ru.py) -----------------------------
+    "cmd.game": "game",
+    "cmd.game.desc": "Create, join and run game tables",
+    "cmd.game.new": "new",
+    "cmd.game.new.desc": "Open a new game table in this channel",
+    "cmd.game.new.opt.title": "title",
+    "cmd.game.new.opt.title.desc": "Which game",
+    "cmd.game.new.opt.scenario": "scenario",
+    "cmd.game.new.opt.scenario.desc": "Which scenario (battle, setup)",
+    "cmd.game.new.opt.scenario_file": "scenario_file",
+    "cmd.game.new.opt.scenario_file.desc": "A scenario document (JSON) instead of a listed one",
+    "cmd.game.new.opt.seed": "seed",
+    "cmd.game.new.opt.seed.desc": "Seed of the dice and shuffles (to replay a game)",
+    "cmd.game.join": "join",
+    "cmd.game.join.desc": "Take a seat at a game that has not started",
+    "cmd.game.join.opt.game": "game",
+    "cmd.game.join.opt.game.desc": "Game number (the only open one here if left out)",
+    "cmd.game.join.opt.role": "role",
+    "cmd.game.join.opt.role.desc": "Which seat (a free one if left out)",
+    "cmd.game.leave": "leave",
+    "cmd.game.leave.desc": "Give up your seat before the game starts",
+    "cmd.game.leave.opt.game": "game",
+    "cmd.game.leave.opt.game.desc": "Game number",
+    "cmd.game.start": "start",
+    "cmd.game.start.desc": "Start the game once every seat is taken",
+    "cmd.game.start.opt.game": "game",
+    "cmd.game.start.opt.game.desc": "Game number",
+    "cmd.game.status": "status",
+    "cmd.game.status.desc": "Seats, turn and state of a game",
+    "cmd.game.status.opt.game": "game",
+    "cmd.game.status.opt.game.desc": "Game number",
+    "cmd.game.list": "list",
+    "cmd.game.list.desc": "The games of this server",
+    "cmd.game.list.opt.finished": "finished",
+    "cmd.game.list.opt.finished.desc": "Also list games that are over",
+    "cmd.game.list.opt.here": "here",
+    "cmd.game.list.opt.here.desc": "Only this channel",
+    "cmd.game.undo": "undo",
+    "cmd.game.undo.desc": "Take back the last move, if nothing random or hidden happened since",
+    "cmd.game.undo.opt.game": "game",
+    "cmd.game.undo.opt.game.desc": "Game number",
+    "cmd.game.undo.opt.force": "force",
+    "cmd.game.undo.opt.force.desc": "Moderators: undo another player's move",
+    "cmd.game.resign": "resign",
+    "cmd.game.resign.desc": "Resign: your side loses the game",
+    "cmd.game.resign.opt.game": "game",
+    "cmd.game.resign.opt.game.desc": "Game number",
+    "cmd.game.end": "end",
+    "cmd.game.end.desc": "End a game now (its creator or a moderator)",
+    "cmd.game.end.opt.game": "game",
+    "cmd.game.end.opt.game.desc": "Game number",
+    "cmd.game.pause": "pause",
+    "cmd.game.pause.desc": "Pause a game (its creator or a moderator)",
+    "cmd.game.pause.opt.game": "game",
+    "cmd.game.pause.opt.game.desc": "Game number",
+    "cmd.game.resume": "resume",
+    "cmd.game.resume.desc": "Go on with a paused game",
+    "cmd.game.resume.opt.game": "game",
+    "cmd.game.resume.opt.game.desc": "Game number",
+    "cmd.game.kick": "kick",
+    "cmd.game.kick.desc": "Moderators: free a player's seat",
+    "cmd.game.kick.opt.player": "player",
+    "cmd.game.kick.opt.player.desc": "The player to remove",
+    "cmd.game.kick.opt.game": "game",
+    "cmd.game.kick.opt.game.desc": "Game number",
+    "cmd.game.replace": "replace",
+    "cmd.game.replace.desc": "Moderators: seat another player in someone's place",
+    "cmd.game.replace.opt.old": "old",
+    "cmd.game.replace.opt.old.desc": "The player who leaves",
+    "cmd.game.replace.opt.new": "new",
+    "cmd.game.replace.opt.new.desc": "The player who takes the seat",
+    "cmd.game.replace.opt.game": "game",
+    "cmd.game.replace.opt.game.desc": "Game number",
+    "cmd.game.timer": "timer",
+    "cmd.game.timer.desc": "Set the turn timer of a game",
+    "cmd.game.timer.opt.minutes": "minutes",
+    "cmd.game.timer.opt.minutes.desc": "Minutes per turn; 0 turns the timer off",
+    "cmd.game.timer.opt.game": "game",
+    "cmd.game.timer.opt.game.desc": "Game number",
+    "cmd.game.settings": "settings",
+    "cmd.game.settings.desc": "Server settings: language, moderator role, default turn timer",
+    "cmd.game.settings.opt.language": "language",
+    "cmd.game.settings.opt.language.desc": "Language of the bot's posts in this server",
+    "cmd.game.settings.opt.moderator_role": "moderator_role",
+    "cmd.game.settings.opt.moderator_role.desc": "Members with this role may moderate games",
+    "cmd.game.settings.opt.timer_minutes": "timer_minutes",
+    "cmd.game.settings.opt.timer_minutes.desc": "Default minutes per turn of new games; 0 = none",
+    "cmd.play": "play",
+    "cmd.play.desc": "Make a move: pick one of your choices",
+    "cmd.play.opt.action": "action",
+    "cmd.play.opt.action.desc": "Your move (start typing to see your choices)",
+    "cmd.play.opt.game": "game",
+    "cmd.play.opt.game.desc": "Game number",
+    "cmd.hand": "hand",
+    "cmd.hand.desc": "Your hidden cards and your choices, only for you",
+    "cmd.hand.opt.game": "game",
+    "cmd.hand.opt.game.desc": "Game number",
+    "cmd.board": "board",
+    "cmd.board.desc": "The current board of a game",
+    "cmd.board.opt.game": "game",
+    "cmd.board.opt.game.desc": "Game number",
+    "cmd.board.opt.share": "share",
+    "cmd.board.opt.share.desc": "Post it in the channel with the current choices",
+    "cmd.log": "log",
+    "cmd.log.desc": "The latest lines of a game's log you may read",
+    "cmd.log.opt.game": "game",
+    "cmd.log.opt.game.desc": "Game number",
+    "cmd.log.opt.lines": "lines",
+    "cmd.log.opt.lines.desc": "How many lines",
+    "cmd.rules": "rules",
+    "cmd.rules.desc": "How a game is played, in short",
+    "cmd.rules.opt.title": "title",
+    "cmd.rules.opt.title.desc": "Which game",
+}
+
+TEXTS: dict[str, str] = {**SERVICE_TEXTS_EN, **BOT}

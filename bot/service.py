@@ -1,0 +1,976 @@
+"""The table service: lobby, seats, start, act, undo, resign, end, pause, moderators, timers.
+
+Everything the Discord cogs and the console decide goes through here; nothing here knows about
+Discord. Every refusal is a ``ServiceError`` whose ``key`` names a text (``SERVICE_TEXTS_EN`` holds
+the English of each) and whose ``params`` fill it.
+
+Concurrency: acts on one game are serialised by an asyncio lock per game in this process, and,
+across processes, by the store's write conditioned on the game's version; a write computed from
+an old version is refused as ``error.stale``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+from collections import OrderedDict
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from bot.store import (
+    GameRow,
+    LogRow,
+    SeatRow,
+    ServerSettingsRow,
+    StaleVersion,
+    Store,
+    UnknownGame,
+    as_utc,
+    live_actions,
+    replay_log,
+    resign_result,
+)
+from games import registry
+from games.core import Action, IllegalAction, LogLine, Msg, Result, Rules, View, can_undo
+
+LANGUAGES = ("en", "ru")
+MAX_SEED = 2**63 - 1
+STATE_CACHE_SIZE = 2048
+
+SERVICE_TEXTS_EN: dict[str, str] = {
+    "error.no_game": "There is no game #{game}.",
+    "error.unknown_title": "There is no game title {title}. Titles: {titles}.",
+    "error.unknown_scenario": "{title} has no scenario {scenario}. Scenarios: {scenarios}.",
+    "error.bad_scenario": "That scenario cannot be set up: {reason}",
+    "error.bad_option": "Option {option} cannot be {value}: {reason}",
+    "error.bad_seed": "The seed must be a whole number from 0 to {max}.",
+    "error.not_lobby": "Game #{game} has already started; seats change only before the start.",
+    "error.unknown_role": "There is no role {role} in game #{game}. Roles: {roles}.",
+    "error.role_taken": "The seat of {role} is already taken.",
+    "error.already_seated": "You already have a seat in game #{game}.",
+    "error.game_full": "Every seat in game #{game} is taken.",
+    "error.not_seated": "You have no seat in game #{game}.",
+    "error.user_not_seated": "That player has no seat in game #{game}.",
+    "error.leave_started": "Game #{game} has started: resign instead of leaving.",
+    "error.not_creator": "Only the creator of game #{game} or a moderator may do that.",
+    "error.not_moderator": "Only a moderator may do that.",
+    "error.seats_missing": "These seats still need a player: {roles}.",
+    "error.player_count": "This scenario needs {min} to {max} players; {count} joined.",
+    "error.not_started": "Game #{game} has not started yet.",
+    "error.paused": "Game #{game} is paused.",
+    "error.game_over": "Game #{game} is over.",
+    "error.not_your_turn": "It is not your turn. Waiting for: {roles}.",
+    "error.not_your_role": "You do not hold the seat of {role}.",
+    "error.stale": "The game moved on (it is now at move {version}); here is the current position.",
+    "error.illegal": "That move is not allowed: {reason}",
+    "error.bad_action": "That is not a well-formed move: {reason}",
+    "error.nothing_to_undo": "There is nothing to undo.",
+    "error.undo_barrier": "The last move cannot be undone: dice were rolled, something hidden "
+                          "was revealed or the turn passed.",
+    "error.undo_not_yours": "Only the player who made the last move, or a moderator, may undo it.",
+    "error.not_paused": "Game #{game} is not paused.",
+    "error.not_active": "Game #{game} is not in play.",
+    "error.vacant_seats": "Game #{game} waits for a player for: {roles}. A moderator can seat "
+                          "one with replace.",
+    "error.bad_language": "There is no language {language}. Languages: {languages}.",
+    "error.bad_timer": "The turn timer is a whole number of seconds above zero, or off.",
+    "notice.started": "Game #{game} begins.",
+    "notice.paused": "Game #{game} is paused.",
+    "notice.resumed": "Game #{game} goes on.",
+    "notice.ended": "Game #{game} was ended.",
+    "notice.finished": "Game #{game} is over.",
+    "notice.kicked": "A moderator freed the seat of {roles}.",
+    "notice.waiting": "Game #{game} is paused until a moderator seats a player for: {roles}.",
+    "notice.replaced": "A new player takes the seat of {roles}.",
+    "notice.resigned": "{roles} resigned.",
+    "notice.undone": "The last move was undone.",
+    "notice.timer_reminder": "Half of the turn time is gone in game #{game}: {left} s left for "
+                             "{roles}.",
+    "notice.timer_expired": "The turn time is up in game #{game}; {roles} did not move. "
+                            "Moderators may step in.",
+    "result.resigned": "{roles} resigned; {winners} won.",
+}
+
+
+def _text_arg(value: Any) -> str | int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else str(value)
+
+
+def service_msg(key: str, **params: Any) -> Msg:
+    return Msg(key=key, args={k: _text_arg(v) for k, v in params.items()})
+
+
+def english(m: Msg) -> str:
+    template = SERVICE_TEXTS_EN.get(m.key, m.key)
+    try:
+        return template.format(**m.args)
+    except (KeyError, IndexError, ValueError):
+        return template
+
+
+class ServiceError(Exception):
+    """A refusal. ``key`` names the text, ``params`` fill it, ``msg`` is both as a Msg."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        self.key = key
+        self.params: dict[str, str | int] = {k: _text_arg(v) for k, v in params.items()}
+        super().__init__(english(self.msg))
+
+    @property
+    def msg(self) -> Msg:
+        return Msg(key=self.key, args=dict(self.params))
+
+    def __repr__(self) -> str:
+        return f"ServiceError({self.key!r}, {self.params!r})"
+
+
+# -- what the service hands out ----------------------------------------------------------------
+
+class GameInfo(BaseModel):
+    id: int
+    title: str
+    scenario: str
+    scenario_name: str = ""
+    status: Literal["lobby", "active", "paused", "finished", "ended"]
+    version: int
+    guild_id: int
+    channel_id: int
+    creator_id: int
+    seats: dict[str, int | None]
+    roles: list[str]
+    role_names: dict[str, str]
+    active_roles: list[str] = Field(default_factory=list)
+    active_users: list[int] = Field(default_factory=list)
+    result: Result | None = None
+    turn_timer: int | None = None
+    turn_started_at: datetime | None = None
+    paused_reason: str | None = None
+    allow_multiple_seats: bool = False
+    board_message_id: int | None = None
+    seed: int
+    options: dict[str, Any] = Field(default_factory=dict)
+    created_at: datetime | None = None
+
+    def users(self) -> list[int]:
+        """Every seated user once, in seat order."""
+        return list(dict.fromkeys(u for u in self.seats.values() if u is not None))
+
+    def roles_of(self, user_id: int) -> list[str]:
+        return [r for r, u in self.seats.items() if u == user_id]
+
+    def role_name(self, role: str) -> str:
+        return self.role_names.get(role, role)
+
+
+class Outcome(BaseModel):
+    """What a change did: the game now, the spectators' View, the changed private Views of each
+    seated user, the public log lines it added, whom to ping, and notices to post."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    game: GameInfo
+    public: View | None = None
+    privates: dict[int, dict[str, View]] = Field(default_factory=dict)
+    new_log: list[LogLine] = Field(default_factory=list)
+    ping: list[int] = Field(default_factory=list)
+    finished: bool = False
+    notices: list[Msg] = Field(default_factory=list)
+
+
+class ServerSettings(BaseModel):
+    guild_id: int
+    language: str = "en"
+    moderator_role_id: int | None = None
+    turn_timer: int | None = None
+
+
+class TimerEvent(BaseModel):
+    kind: Literal["reminder", "expired"]
+    game: GameInfo
+    roles: list[str]
+    users: list[int]
+    msg: Msg
+
+
+# -- the service -------------------------------------------------------------------------------
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _as_dt(value: datetime | float) -> datetime:
+    if isinstance(value, datetime):
+        return as_utc(value)
+    return datetime.fromtimestamp(value, UTC)
+
+
+class _Game:
+    """A loaded game: row, seats and (once started) the state, its rules and the Views of the
+    state computed so far (kept with the state in the service's cache: a View of a version
+    never changes, so the "before" Views of an act are usually the "after" Views of the last)."""
+
+    def __init__(self, row: GameRow, seats: list[SeatRow], rules: Rules, state: Any,
+                 views: dict[str | None, View] | None = None) -> None:
+        self.row = row
+        self.seats = seats
+        self.rules = rules
+        self.state = state
+        self.views: dict[str | None, View] = {} if views is None else views
+
+    def copy(self) -> _Game:
+        """The state and its Views as they are now, to compare with after a change (a change
+        replaces ``state`` and ``views``, never alters them)."""
+        return _Game(self.row, list(self.seats), self.rules, self.state, self.views)
+
+    def view(self, role: str | None) -> View:
+        view = self.views.get(role)
+        if view is None:
+            view = self.views[role] = self.rules.view(self.state, role)
+        return view
+
+    @property
+    def id(self) -> int:
+        return int(self.row.id)  # type: ignore[arg-type]
+
+    @property
+    def roles(self) -> list[str]:
+        return json.loads(self.row.roles)
+
+    @property
+    def names(self) -> dict[str, str]:
+        return json.loads(self.row.role_names)
+
+    def seat_map(self) -> dict[str, int | None]:
+        by_role = {s.role: s.user_id for s in self.seats}
+        return {r: by_role.get(r) for r in self.roles}
+
+    def roles_of(self, user_id: int) -> list[str]:
+        return [r for r, u in self.seat_map().items() if u == user_id]
+
+    def users_of(self, roles: list[str]) -> list[int]:
+        seats = self.seat_map()
+        return list(dict.fromkeys(u for r in roles if (u := seats.get(r)) is not None))
+
+    def vacant(self) -> list[str]:
+        return [r for r, u in self.seat_map().items() if u is None]
+
+    def names_of(self, roles: list[str]) -> str:
+        names = self.names
+        return ", ".join(names.get(r, r) for r in roles)
+
+
+class TableService:
+    def __init__(self, store: Store, clock: Callable[[], datetime | float] | None = None,
+                 default_language: str = "en") -> None:
+        self.store = store
+        self._clock = clock or _now
+        self.default_language = default_language
+        self._locks: dict[int, asyncio.Lock] = {}
+        # game id -> (version, state, Views of that state): saves parsing the state and
+        # recomputing Views on every act. The Views handed out are shared: read them only.
+        self._states: OrderedDict[int, tuple[int, Any, dict[str | None, View]]] = OrderedDict()
+
+    # -- plumbing -------------------------------------------------------------------------------
+    def now(self) -> datetime:
+        return _as_dt(self._clock())
+
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
+
+    @staticmethod
+    def _rules(title: str) -> Rules:
+        try:
+            return registry.get(title)
+        except KeyError:
+            raise ServiceError("error.unknown_title", title=title,
+                               titles=", ".join(registry.ids())) from None
+
+    async def _load(self, game_id: int, with_state: bool = True) -> _Game:
+        for _attempt in range(5):
+            cached = self._states.get(game_id)
+            try:
+                loaded = await self.store.load(
+                    game_id, with_state=with_state,
+                    unless_version=cached[0] if cached is not None else None)
+            except UnknownGame:
+                raise ServiceError("error.no_game", game=game_id) from None
+            row = loaded.game
+            rules = self._rules(row.title)
+            if not with_state or row.version == 0:
+                return _Game(row, loaded.seats, rules, None)
+            if loaded.state is not None:
+                g = _Game(row, loaded.seats, rules, rules.load_state(loaded.state))
+                self._remember(g)
+                return g
+            if cached is not None and cached[0] == row.version:
+                self._states.move_to_end(game_id)
+                return _Game(row, loaded.seats, rules, cached[1], cached[2])
+            self._states.pop(game_id, None)  # another process wrote meanwhile: read again
+        raise ServiceError("error.stale", version=row.version)
+
+    def _remember(self, g: _Game) -> None:
+        game_id = g.id
+        self._states[game_id] = (g.row.version, g.state, g.views)
+        self._states.move_to_end(game_id)
+        while len(self._states) > STATE_CACHE_SIZE:
+            self._states.popitem(last=False)
+
+    def _info(self, g: _Game) -> GameInfo:
+        row = g.row
+        seats = g.seat_map()
+        active = json.loads(row.active_roles)
+        return GameInfo(
+            id=g.id, title=row.title, scenario=row.scenario, scenario_name=row.scenario_name,
+            status=row.status, version=row.version, guild_id=row.guild_id,  # type: ignore[arg-type]
+            channel_id=row.channel_id, creator_id=row.creator_id, seats=seats, roles=g.roles,
+            role_names=g.names, active_roles=active, active_users=g.users_of(active),
+            result=Result.model_validate_json(row.result) if row.result else None,
+            turn_timer=row.turn_timer, turn_started_at=row.turn_started_at,
+            paused_reason=row.paused_reason, allow_multiple_seats=row.allow_multiple_seats,
+            board_message_id=row.board_message_id, seed=row.seed,
+            options=json.loads(row.options), created_at=row.created_at)
+
+    def _require_state(self, g: _Game) -> Any:
+        if g.row.status == "lobby" or g.state is None:
+            raise ServiceError("error.not_started", game=g.id)
+        return g.state
+
+    def _require_creator(self, g: _Game, user_id: int, is_moderator: bool) -> None:
+        if not is_moderator and user_id != g.row.creator_id:
+            raise ServiceError("error.not_creator", game=g.id)
+
+    @staticmethod
+    def _require_moderator(is_moderator: bool) -> None:
+        if not is_moderator:
+            raise ServiceError("error.not_moderator")
+
+    def _refuse_closed(self, g: _Game) -> None:
+        if g.row.status in ("finished", "ended"):
+            raise ServiceError("error.game_over", game=g.id)
+
+    def _outcome(self, g: _Game, before: _Game | None, notices: list[Msg] | None = None,
+                 everyone: bool = False) -> Outcome:
+        """Compare the Views of ``before`` (a copy of ``g`` before the change) and ``g`` now."""
+        public = g.view(None)
+        seen = {line.seq for line in before.view(None).log} if before is not None else set()
+        privates: dict[int, dict[str, View]] = {}
+        for role, user in g.seat_map().items():
+            if user is None:
+                continue
+            view = g.view(role)
+            if everyone or before is None or before.view(role).private != view.private:
+                privates.setdefault(user, {})[role] = view
+        finished = public.result is not None or g.row.status in ("finished", "ended")
+        return Outcome(
+            game=self._info(g), public=public, privates=privates,
+            new_log=[line for line in public.log if line.seq not in seen],
+            ping=[] if finished else g.users_of(public.active), finished=finished,
+            notices=list(notices or []))
+
+    def _state_values(self, g: _Game, new_state: Any, public: View) -> dict[str, Any]:
+        """Game-row values that follow a new state: version, active roles, result, timer."""
+        values: dict[str, Any] = {"version": g.row.version + 1,
+                                  "active_roles": json.dumps(public.active)}
+        if public.active != json.loads(g.row.active_roles):
+            values.update(turn_started_at=self.now(), reminded=False, expired=False)
+        if public.result is not None:
+            values.update(status="finished", result=public.result.model_dump_json())
+        return values
+
+    async def _commit_state(self, g: _Game, new_state: Any, kind: str, user_id: int | None, *,
+                            role: str | None = None, verb: str | None = None,
+                            arg: Any = None) -> None:
+        """One transaction: claim the next version, append the log row, write the state."""
+        after = _Game(g.row, g.seats, g.rules, new_state)
+        values = self._state_values(g, new_state, after.view(None))
+        try:
+            async with self.store.write(self.now()) as tx:
+                await tx.update_game(g.id, values, version=g.row.version, status="active")
+                await tx.append(g.id, kind, role=role, user_id=user_id, verb=verb, arg=arg)
+                await tx.put_state(g.id, values["version"], new_state.model_dump_json())
+        except StaleVersion:
+            fresh = await self._load(g.id, with_state=False)
+            self._refuse_not_active(fresh)
+            raise ServiceError("error.stale", version=fresh.row.version) from None
+        for name, value in values.items():
+            setattr(g.row, name, value)
+        g.state, g.views = new_state, after.views
+        self._remember(g)
+
+    def _refuse_not_active(self, g: _Game) -> None:
+        status = g.row.status
+        if status == "lobby":
+            raise ServiceError("error.not_started", game=g.id)
+        if status == "paused":
+            raise ServiceError("error.paused", game=g.id)
+        self._refuse_closed(g)
+
+    # -- settings and moderators ----------------------------------------------------------------
+    async def get_settings(self, guild_id: int) -> ServerSettings:
+        row = await self.store.get_settings(guild_id)
+        if row is None:
+            return ServerSettings(guild_id=guild_id, language=self.default_language)
+        return ServerSettings.model_validate(row.model_dump())
+
+    async def set_settings(self, guild_id: int, is_moderator: bool, language: str | None = None,
+                           moderator_role_id: int | None = None,
+                           turn_timer: int | None = None) -> ServerSettings:
+        """Change what is given; ``moderator_role_id=0`` clears the role, ``turn_timer=0`` turns
+        the default timer of new games off."""
+        self._require_moderator(is_moderator)
+        current = await self.get_settings(guild_id)
+        if language is not None:
+            if language not in LANGUAGES:
+                raise ServiceError("error.bad_language", language=language,
+                                   languages=", ".join(LANGUAGES))
+            current.language = language
+        if moderator_role_id is not None:
+            current.moderator_role_id = moderator_role_id or None
+        if turn_timer is not None:
+            current.turn_timer = self._check_timer(turn_timer)
+        async with self.store.write(self.now()) as tx:
+            await tx.put_settings(ServerSettingsRow(**current.model_dump()))
+        return current
+
+    async def is_moderator(self, guild_id: int, has_manage_guild: bool,
+                           member_role_ids: list[int]) -> bool:
+        if has_manage_guild:
+            return True
+        role = (await self.get_settings(guild_id)).moderator_role_id
+        return role is not None and role in set(member_role_ids)
+
+    @staticmethod
+    def _check_timer(seconds: int | None) -> int | None:
+        if seconds is None or seconds == 0:
+            return None
+        if isinstance(seconds, bool) or not isinstance(seconds, int) or seconds < 0:
+            raise ServiceError("error.bad_timer")
+        return seconds
+
+    # -- lobby ----------------------------------------------------------------------------------
+    async def create_game(self, guild_id: int, channel_id: int, creator_id: int, title: str,
+                          scenario: str | dict, options: dict | None = None,
+                          seed: int | None = None, allow_multiple_seats: bool = False,
+                          turn_timer: int | None = None) -> GameInfo:
+        rules = self._rules(title)
+        options = dict(options or {})
+        if seed is None:
+            seed = int.from_bytes(os.urandom(8), "big") & MAX_SEED
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+            raise ServiceError("error.bad_seed", max=MAX_SEED)
+        doc: dict | None = None
+        if isinstance(scenario, dict):
+            doc = scenario
+            info = None
+        else:
+            infos = {s.id: s for s in rules.scenarios()}
+            info = infos.get(str(scenario))
+            if info is None:
+                raise ServiceError("error.unknown_scenario", title=title, scenario=scenario,
+                                   scenarios=", ".join(infos))
+            self._check_options(info, options)
+        try:
+            trial = rules.setup(seed, doc if doc is not None else info.id, dict(options))  # type: ignore[union-attr]
+        except Exception as exc:  # noqa: BLE001 - any engine refusal of the document
+            reason = exc.reason if isinstance(exc, IllegalAction) else str(exc)
+            raise ServiceError("error.bad_scenario", reason=reason or type(exc).__name__) from exc
+        if info is not None:
+            roles, names = list(info.roles), {r: info.role_names.get(r, r) for r in info.roles}
+            low, high, name, scen_id = info.min_players, info.max_players, info.name, info.id
+        else:
+            assert doc is not None
+            roles = list(trial.roles)
+            given = doc.get("role_names") if isinstance(doc.get("role_names"), dict) else {}
+            names = {r: str(given.get(r, r)) for r in roles}
+            low = int(doc.get("min_players", len(roles)))
+            high = int(doc.get("max_players", len(roles)))
+            name, scen_id = str(doc.get("name", "custom")), "custom"
+        if turn_timer is None:
+            turn_timer = (await self.get_settings(guild_id)).turn_timer
+        row = GameRow(
+            guild_id=guild_id, channel_id=channel_id, creator_id=creator_id, title=rules.id,
+            scenario=scen_id, scenario_name=name,
+            scenario_doc=json.dumps(doc, ensure_ascii=False) if doc is not None else None,
+            options=json.dumps(options, ensure_ascii=False), seed=seed, roles=json.dumps(roles),
+            role_names=json.dumps(names, ensure_ascii=False), min_players=low, max_players=high,
+            allow_multiple_seats=allow_multiple_seats, turn_timer=self._check_timer(turn_timer))
+        async with self.store.write(self.now()) as tx:
+            game_id = await tx.insert_game(row, roles)
+        return await self.status(game_id)
+
+    @staticmethod
+    def _check_options(info: Any, options: dict) -> None:
+        known = {o.id: o for o in info.options}
+        for key, value in options.items():
+            option = known.get(key)
+            if option is None:
+                raise ServiceError("error.bad_option", option=key, value=value,
+                                   reason="unknown option")
+            if option.choices and value not in option.choices:
+                raise ServiceError("error.bad_option", option=key, value=value,
+                                   reason="choose one of " + ", ".join(map(str, option.choices)))
+
+    async def join(self, game_id: int, user_id: int, role: str | None = None) -> GameInfo:
+        async with self._lock(game_id):
+            g = await self._load(game_id, with_state=False)
+            if g.row.status != "lobby":
+                raise ServiceError("error.not_lobby", game=game_id)
+            seats = g.seat_map()
+            if role is not None and role not in seats:
+                # Accept a role's display name too.
+                by_name = {n.casefold(): r for r, n in g.names.items()}
+                role = by_name.get(str(role).casefold(), role)
+                if role not in seats:
+                    raise ServiceError("error.unknown_role", game=game_id, role=role,
+                                       roles=g.names_of(g.roles))
+            if not g.row.allow_multiple_seats and user_id in seats.values():
+                raise ServiceError("error.already_seated", game=game_id)
+            if role is None:
+                free = g.vacant()
+                if not free:
+                    raise ServiceError("error.game_full", game=game_id)
+                role = free[0]
+            elif seats[role] is not None:
+                raise ServiceError("error.role_taken", role=g.names_of([role]))
+            try:
+                async with self.store.write(self.now()) as tx:
+                    await tx.update_game(game_id, {}, status="lobby")
+                    if not await tx.set_seat(game_id, role, user_id, user_id=None):
+                        raise ServiceError("error.role_taken", role=g.names_of([role]))
+            except StaleVersion:
+                raise ServiceError("error.not_lobby", game=game_id) from None
+            return await self.status(game_id)
+
+    async def leave(self, game_id: int, user_id: int) -> GameInfo:
+        async with self._lock(game_id):
+            g = await self._load(game_id, with_state=False)
+            if g.row.status != "lobby":
+                raise ServiceError("error.leave_started", game=game_id)
+            mine = g.roles_of(user_id)
+            if not mine:
+                raise ServiceError("error.not_seated", game=game_id)
+            try:
+                async with self.store.write(self.now()) as tx:
+                    await tx.update_game(game_id, {}, status="lobby")
+                    for role in mine:
+                        await tx.set_seat(game_id, role, None, user_id=user_id)
+            except StaleVersion:
+                raise ServiceError("error.leave_started", game=game_id) from None
+            return await self.status(game_id)
+
+    async def start(self, game_id: int, user_id: int, is_moderator: bool = False) -> Outcome:
+        async with self._lock(game_id):
+            g = await self._load(game_id, with_state=False)
+            if g.row.status != "lobby":
+                raise ServiceError("error.not_lobby", game=game_id)
+            self._require_creator(g, user_id, is_moderator)
+            options = json.loads(g.row.options)
+            missing = g.vacant()
+            if missing:
+                raise ServiceError("error.seats_missing", roles=g.names_of(missing))
+            players = len(g.users_of(g.roles))
+            if not g.row.allow_multiple_seats and not (
+                    g.row.min_players <= players <= g.row.max_players):
+                raise ServiceError("error.player_count", min=g.row.min_players,
+                                   max=g.row.max_players, count=players)
+            doc = json.loads(g.row.scenario_doc) if g.row.scenario_doc else None
+            scenario = doc if doc is not None else g.row.scenario
+            state = g.rules.setup(g.row.seed, scenario, dict(options))
+            g.state = state
+            public = g.view(None)
+            values = {"status": "active", "version": 1, "active_roles": json.dumps(public.active),
+                      "turn_started_at": self.now(), "reminded": False, "expired": False}
+            if public.result is not None:
+                values.update(status="finished", result=public.result.model_dump_json())
+            try:
+                async with self.store.write(self.now()) as tx:
+                    await tx.update_game(game_id, values, status="lobby", version=0)
+                    await tx.append(game_id, "setup", user_id=user_id, arg={
+                        "seed": g.row.seed, "scenario": g.row.scenario, "scenario_doc": doc,
+                        "options": options})
+                    await tx.put_state(game_id, 1, state.model_dump_json())
+            except StaleVersion:
+                raise ServiceError("error.not_lobby", game=game_id) from None
+            for name, value in values.items():
+                setattr(g.row, name, value)
+            self._remember(g)
+            return self._outcome(g, None, [service_msg("notice.started", game=game_id)],
+                                 everyone=True)
+
+    # -- play -----------------------------------------------------------------------------------
+    async def act(self, game_id: int, user_id: int, verb: str, arg: Any = None,
+                  expected_version: int | None = None, role: str | None = None) -> Outcome:
+        async with self._lock(game_id):
+            g = await self._load(game_id)
+            self._refuse_not_active(g)
+            if g.row.status == "active" and g.vacant():
+                raise ServiceError("error.vacant_seats", game=game_id,
+                                   roles=g.names_of(g.vacant()))
+            mine = g.roles_of(user_id)
+            if not mine:
+                raise ServiceError("error.not_seated", game=game_id)
+            if expected_version is not None and expected_version != g.row.version:
+                raise ServiceError("error.stale", version=g.row.version)
+            state = self._require_state(g)
+            rules = g.rules
+            try:
+                action = Action(verb=verb, arg=arg)
+            except ValidationError as exc:
+                raise ServiceError("error.bad_action", reason=_first_error(exc)) from None
+            active = g.view(None).active
+            if role is not None:
+                if role not in mine:
+                    raise ServiceError("error.not_your_role", role=g.names_of([role]))
+                if role not in active:
+                    raise ServiceError("error.not_your_turn", roles=g.names_of(active))
+                acting, view = role, g.view(role)
+            else:
+                candidates = [r for r in mine if r in active]
+                if not candidates:
+                    raise ServiceError("error.not_your_turn", roles=g.names_of(active))
+                views = [(r, g.view(r)) for r in candidates]
+                acting, view = next(((r, v) for r, v in views if _match(v, action)), views[0])
+            action = _match(view, action) or action
+            try:
+                new_state = rules.act(state, acting, action)
+            except IllegalAction as exc:
+                raise ServiceError("error.illegal", reason=exc.reason) from None
+            before = g.copy()
+            await self._commit_state(g, new_state, "action", user_id, role=acting,
+                                     verb=action.verb, arg=action.arg)
+            notices = [service_msg("notice.finished", game=game_id)] \
+                if g.row.status == "finished" else []
+            return self._outcome(g, before, notices)
+
+    async def undo(self, game_id: int, user_id: int, force: bool = False) -> Outcome:
+        """Take back the last action: its maker may; ``force`` (moderators) may take back
+        anyone's. Never across dice, a reveal or a change of the active roles."""
+        async with self._lock(game_id):
+            g = await self._load(game_id)
+            self._refuse_not_active(g)
+            state = self._require_state(g)
+            if not force and not g.roles_of(user_id):
+                raise ServiceError("error.not_seated", game=game_id)
+            log = await self.store.log(game_id)
+            live = live_actions(log)
+            last = live[-1] if live and live[-1].kind == "action" else None
+            if last is None:
+                raise ServiceError("error.nothing_to_undo")
+            if not can_undo(state):
+                raise ServiceError("error.undo_barrier")
+            if not force and last.user_id != user_id:
+                raise ServiceError("error.undo_not_yours")
+            kept = [row for row in log if row.seq != last.seq]
+            new_state = replay_log(g.row.title, kept)
+            before = g.copy()
+            await self._commit_state(g, new_state, "undo", user_id, role=last.role,
+                                     arg={"seq": last.seq})
+            return self._outcome(g, before, [service_msg("notice.undone")])
+
+    async def resign(self, game_id: int, user_id: int) -> Outcome:
+        async with self._lock(game_id):
+            g = await self._load(game_id)
+            self._refuse_not_active(g)
+            state = self._require_state(g)
+            mine = g.roles_of(user_id)
+            if not mine:
+                raise ServiceError("error.not_seated", game=game_id)
+            names = g.names
+            new_state = g.rules.load_state(state.model_dump_json())
+            new_state.result = resign_result(mine, list(new_state.roles), names)
+            before = g.copy()
+            await self._commit_state(g, new_state, "resign", user_id, role=",".join(mine),
+                                     arg={"roles": mine, "names": names})
+            return self._outcome(g, before, [
+                service_msg("notice.resigned", roles=g.names_of(mine)),
+                service_msg("notice.finished", game=game_id)])
+
+    # -- table management -----------------------------------------------------------------------
+    async def _set_status(self, g: _Game, values: dict[str, Any], kind: str, user_id: int,
+                          where: dict[str, Any], arg: Any = None) -> None:
+        try:
+            async with self.store.write(self.now()) as tx:
+                await tx.update_game(g.id, values, **where)
+                await tx.append(g.id, kind, user_id=user_id, arg=arg)
+        except StaleVersion:
+            raise ServiceError("error.stale", version=g.row.version) from None
+        for name, value in values.items():
+            setattr(g.row, name, value)
+
+    def _plain_outcome(self, g: _Game, notices: list[Msg]) -> Outcome:
+        public = g.view(None) if g.state is not None else None
+        finished = g.row.status in ("finished", "ended")
+        return Outcome(game=self._info(g), public=public, notices=notices, finished=finished,
+                       ping=[] if finished or public is None else g.users_of(public.active))
+
+    async def end(self, game_id: int, user_id: int, is_moderator: bool) -> Outcome:
+        async with self._lock(game_id):
+            g = await self._load(game_id)
+            self._require_creator(g, user_id, is_moderator)
+            self._refuse_closed(g)
+            await self._set_status(g, {"status": "ended", "paused_reason": None}, "end",
+                                   user_id, {"status": g.row.status, "version": g.row.version})
+            return self._plain_outcome(g, [service_msg("notice.ended", game=game_id)])
+
+    async def pause(self, game_id: int, user_id: int, is_moderator: bool) -> Outcome:
+        async with self._lock(game_id):
+            g = await self._load(game_id)
+            self._require_creator(g, user_id, is_moderator)
+            if g.row.status != "active":
+                self._refuse_not_active(g)
+            await self._set_status(g, {"status": "paused", "paused_reason": "manual"}, "pause",
+                                   user_id, {"status": "active", "version": g.row.version})
+            return self._plain_outcome(g, [service_msg("notice.paused", game=game_id)])
+
+    async def resume(self, game_id: int, user_id: int, is_moderator: bool) -> Outcome:
+        async with self._lock(game_id):
+            g = await self._load(game_id)
+            self._require_creator(g, user_id, is_moderator)
+            if g.row.status != "paused":
+                self._refuse_closed(g)
+                raise ServiceError("error.not_paused", game=game_id)
+            if g.vacant():
+                raise ServiceError("error.vacant_seats", game=game_id,
+                                   roles=g.names_of(g.vacant()))
+            values = {"status": "active", "paused_reason": None, "turn_started_at": self.now(),
+                      "reminded": False, "expired": False}
+            await self._set_status(g, values, "resume", user_id,
+                                   {"status": "paused", "version": g.row.version})
+            return self._plain_outcome(g, [service_msg("notice.resumed", game=game_id)])
+
+    async def kick(self, game_id: int, moderator_id: int, is_moderator: bool,
+                   user_id: int) -> Outcome:
+        """Free the seats of ``user_id``. A game in play pauses until ``replace`` fills them."""
+        self._require_moderator(is_moderator)
+        async with self._lock(game_id):
+            g = await self._load(game_id)
+            self._refuse_closed(g)
+            mine = g.roles_of(user_id)
+            if not mine:
+                raise ServiceError("error.user_not_seated", game=game_id)
+            status = g.row.status
+            values: dict[str, Any] = {}
+            if status == "active":
+                values = {"status": "paused", "paused_reason": "vacant"}
+            try:
+                async with self.store.write(self.now()) as tx:
+                    await tx.update_game(g.id, values, status=status, version=g.row.version)
+                    if status == "lobby":
+                        for role in mine:
+                            await tx.set_seat(game_id, role, None, user_id=user_id)
+                    else:
+                        await tx.free_seats_of(game_id, user_id)
+                    await tx.append(game_id, "kick", role=",".join(mine), user_id=moderator_id,
+                                    arg={"user": user_id, "roles": mine})
+            except StaleVersion:
+                raise ServiceError("error.stale", version=g.row.version) from None
+            g = await self._load(game_id)
+            notices = [service_msg("notice.kicked", roles=g.names_of(mine))]
+            if status != "lobby":
+                notices.append(service_msg("notice.waiting", game=game_id,
+                                           roles=g.names_of(g.vacant())))
+            return self._plain_outcome(g, notices)
+
+    async def replace(self, game_id: int, moderator_id: int, is_moderator: bool,
+                      old_user_id: int, new_user_id: int) -> Outcome:
+        """Seat ``new_user_id`` where ``old_user_id`` sat (or sat until kicked); the game goes on."""
+        self._require_moderator(is_moderator)
+        async with self._lock(game_id):
+            g = await self._load(game_id)
+            self._refuse_closed(g)
+            seats = [s for s in g.seats if s.user_id == old_user_id
+                     or (s.user_id is None and s.former_user_id == old_user_id)]
+            if not seats:
+                raise ServiceError("error.user_not_seated", game=game_id)
+            if (not g.row.allow_multiple_seats and new_user_id != old_user_id
+                    and new_user_id in g.seat_map().values()):
+                raise ServiceError("error.already_seated", game=game_id)
+            roles = [s.role for s in seats]
+            values: dict[str, Any] = {}
+            vacant_after = [r for r in g.vacant() if r not in roles]
+            resumes = (g.row.status == "paused" and g.row.paused_reason == "vacant"
+                       and not vacant_after)
+            if resumes:
+                values = {"status": "active", "paused_reason": None,
+                          "turn_started_at": self.now(), "reminded": False, "expired": False}
+            try:
+                async with self.store.write(self.now()) as tx:
+                    await tx.update_game(g.id, values, status=g.row.status,
+                                         version=g.row.version)
+                    for seat in seats:
+                        await tx.set_seat(game_id, seat.role, new_user_id,
+                                          user_id=seat.user_id,
+                                          former_user_id=seat.former_user_id)
+                    await tx.append(game_id, "replace", role=",".join(roles),
+                                    user_id=moderator_id,
+                                    arg={"old": old_user_id, "new": new_user_id, "roles": roles})
+            except StaleVersion:
+                raise ServiceError("error.stale", version=g.row.version) from None
+            g = await self._load(game_id)
+            notices = [service_msg("notice.replaced", roles=g.names_of(roles))]
+            if resumes:
+                notices.append(service_msg("notice.resumed", game=game_id))
+            outcome = self._plain_outcome(g, notices)
+            if g.state is not None:
+                outcome.privates = {new_user_id: {r: g.view(r) for r in roles}}
+            return outcome
+
+    # -- reading --------------------------------------------------------------------------------
+    async def status(self, game_id: int) -> GameInfo:
+        return self._info(await self._load(game_id, with_state=False))
+
+    async def list_games(self, guild_id: int, channel_id: int | None = None,
+                         include_finished: bool = False) -> list[GameInfo]:
+        statuses = ("lobby", "active", "paused") + (("finished", "ended")
+                                                   if include_finished else ())
+        out = []
+        for row, seats in await self.store.list_games(guild_id, channel_id, statuses):
+            out.append(self._info(_Game(row, seats, self._rules(row.title), None)))
+        return out
+
+    async def views_for(self, game_id: int, user_id: int) -> dict[str, View]:
+        g = await self._load(game_id)
+        self._require_state(g)
+        return {role: g.view(role) for role in g.roles_of(user_id)}
+
+    async def view_for(self, game_id: int, user_id: int) -> View:
+        """The user's View: of the role that must act now (or the first they hold), or the
+        spectators' View if they hold none."""
+        g = await self._load(game_id)
+        self._require_state(g)
+        mine = g.roles_of(user_id)
+        if not mine:
+            return g.view(None)
+        active = g.view(None).active
+        return g.view(next((r for r in mine if r in active), mine[0]))
+
+    async def log_lines(self, game_id: int, user_id: int, last: int = 20) -> list[LogLine]:
+        """The last lines of the log the user may read (every role they hold, or public)."""
+        g = await self._load(game_id)
+        self._require_state(g)
+        lines: dict[int, LogLine] = {}
+        for role in g.roles_of(user_id) or [None]:
+            for line in g.view(role).log:
+                lines.setdefault(line.seq, line)
+        ordered = [lines[s] for s in sorted(lines)]
+        return ordered[-last:] if last > 0 else []
+
+    async def action_log(self, game_id: int) -> list[LogRow]:
+        """The stored log rows of a game (setup, actions, undos, table events)."""
+        await self._load(game_id, with_state=False)
+        return await self.store.log(game_id)
+
+    # -- timers ---------------------------------------------------------------------------------
+    async def set_turn_timer(self, game_id: int, user_id: int, is_moderator: bool,
+                             seconds: int | None) -> GameInfo:
+        async with self._lock(game_id):
+            g = await self._load(game_id, with_state=False)
+            self._require_creator(g, user_id, is_moderator)
+            self._refuse_closed(g)
+            values = {"turn_timer": self._check_timer(seconds), "reminded": False,
+                      "expired": False}
+            if g.row.status == "active":
+                values["turn_started_at"] = self.now()
+            await self._set_status(g, values, "timer", user_id,
+                                   {"status": g.row.status, "version": g.row.version},
+                                   arg={"seconds": values["turn_timer"]})
+            return self._info(g)
+
+    async def due_timers(self, now: datetime | float | None = None) -> list[TimerEvent]:
+        """The reminders (half the turn time gone) and expiries due now, each returned once:
+        a game's turn clock restarts when its active roles change."""
+        moment = _as_dt(now) if now is not None else self.now()
+        events: list[TimerEvent] = []
+        for row, seats in await self.store.list_games(statuses=("active",), timed_only=True):
+            if row.reminded and row.expired:
+                continue
+            g = _Game(row, seats, self._rules(row.title), None)
+            assert row.turn_timer is not None and row.turn_started_at is not None
+            elapsed = (moment - as_utc(row.turn_started_at)).total_seconds()
+            due: list[str] = []
+            if not row.reminded and elapsed >= row.turn_timer / 2:
+                due.append("reminder")
+            if not row.expired and elapsed >= row.turn_timer:
+                due.append("expired")
+            if not due:
+                continue
+            values = {"reminded": True} if due == ["reminder"] else {"reminded": True,
+                                                                    "expired": True}
+            try:
+                async with self.store.write(self.now()) as tx:
+                    await tx.update_game(g.id, values, version=row.version, status="active",
+                                         reminded=row.reminded, expired=row.expired)
+            except StaleVersion:
+                continue  # the turn moved on, or another process sent it
+            for name, value in values.items():
+                setattr(g.row, name, value)
+            info = self._info(g)
+            active = info.active_roles
+            left = max(0, round(row.turn_timer - elapsed))
+            for kind in due:
+                if kind == "reminder":
+                    m = service_msg("notice.timer_reminder", game=g.id, left=left,
+                                    roles=g.names_of(active))
+                else:
+                    m = service_msg("notice.timer_expired", game=g.id, roles=g.names_of(active))
+                events.append(TimerEvent(kind=kind, game=info, roles=active,  # type: ignore[arg-type]
+                                         users=info.active_users, msg=m))
+        return events
+
+    # -- bookkeeping for the Discord side -------------------------------------------------------
+    async def set_board_message(self, game_id: int, message_id: int | None) -> None:
+        """Remember the last board post of a game (to edit or replace it)."""
+        await self._load(game_id, with_state=False)
+        async with self.store.write(self.now()) as tx:
+            await tx.update_game(game_id, {"board_message_id": message_id})
+
+    async def note_dm_closed(self, game_id: int, user_id: int) -> bool:
+        """Record that the user's DMs are closed; True the first time (tell them once)."""
+        async with self._lock(game_id):
+            g = await self._load(game_id, with_state=False)
+            users = json.loads(g.row.dm_notices)
+            if user_id in users:
+                return False
+            async with self.store.write(self.now()) as tx:
+                await tx.update_game(game_id, {"dm_notices": json.dumps([*users, user_id])})
+            return True
+
+    async def note_dm_open(self, game_id: int, user_id: int) -> None:
+        """The user's DMs work again: tell them again should they close."""
+        async with self._lock(game_id):
+            g = await self._load(game_id, with_state=False)
+            users = json.loads(g.row.dm_notices)
+            if user_id in users:
+                async with self.store.write(self.now()) as tx:
+                    await tx.update_game(game_id, {"dm_notices": json.dumps(
+                        [u for u in users if u != user_id])})
+
+
+def _match(view: View, action: Action) -> Action | None:
+    """The listed action meant by ``action``: exact, or with the argument given as text
+    (autocomplete and typed input carry text)."""
+    choice = view.find(action)
+    if choice is not None:
+        return choice.action()
+    if isinstance(action.arg, str):
+        same = [c for c in view.actions
+                if c.verb == action.verb and c.arg is not None and str(c.arg) == action.arg]
+        if len(same) == 1:
+            return same[0].action()
+    return None
+
+
+def _first_error(exc: ValidationError) -> str:
+    errors = exc.errors()
+    if not errors:
+        return str(exc)
+    first = errors[0]
+    where = ".".join(str(p) for p in first.get("loc", ())) or "action"
+    return f"{where}: {first.get('msg', 'invalid')}"

@@ -1,0 +1,476 @@
+"""Persistence of tables: server settings, games, seats, the append-only action log, the state.
+
+SQLModel tables on SQLAlchemy async. SQLite through aiosqlite by default; any async URL through
+``DATABASE_URL`` (the types are portable: JSON is kept as Text, Discord ids as BigInteger).
+
+Writes go through ``Store.write()``, one transaction each. A game's row carries ``version``, the
+number of changes of its state; a write that changes the state is conditioned on the version it
+was computed from (``UPDATE games ... WHERE id = :id AND version = :expected``), so of two writes
+computed from the same version only one applies, even from two processes. The action row is
+appended in the same transaction as the state row, so an accepted action is never lost and the
+log always replays to the stored state (``Store.replay``).
+
+The log of a game starts with its ``setup`` row (seed, scenario, options). ``action`` rows carry
+the role, verb and argument; an ``undo`` row names the sequence number of the action it takes
+back, and replay skips that action; a ``resign`` row ends the game for the roles it names. Other
+rows (``pause``, ``resume``, ``end``, ``kick``, ``replace``, ``timer``) record who did what and do
+not change the state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    Index,
+    Text,
+    UniqueConstraint,
+    and_,
+    event,
+    func,
+    insert,
+    select,
+    true,
+    update,
+)
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+from sqlalchemy.pool import StaticPool
+from sqlmodel import Field, SQLModel
+
+from games import registry
+from games.core import Action, Msg, Result
+
+STATUSES = ("lobby", "active", "paused", "finished", "ended")
+OPEN_STATUSES = ("lobby", "active", "paused")
+# Kinds of log rows that change the state; the others only record who did what.
+STATE_KINDS = ("setup", "action", "undo", "resign")
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def as_utc(moment: datetime) -> datetime:
+    """An aware UTC datetime (a naive one is taken as UTC), as the timestamp columns keep."""
+    if moment.tzinfo is None:
+        return moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC)
+
+
+def _big(**kw: Any) -> Any:
+    return Field(default=kw.pop("default", None),
+                 sa_column=Column(BigInteger, nullable=kw.pop("nullable", True), **kw))
+
+
+class ServerSettingsRow(SQLModel, table=True):
+    __tablename__ = "server_settings"
+
+    guild_id: int = Field(sa_column=Column(BigInteger, primary_key=True, autoincrement=False))
+    language: str = Field(default="en", max_length=8)
+    moderator_role_id: int | None = _big()
+    turn_timer: int | None = None
+
+
+class GameRow(SQLModel, table=True):
+    __tablename__ = "games"
+    __table_args__ = (Index("ix_games_guild_status", "guild_id", "status"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    guild_id: int = _big(nullable=False)
+    channel_id: int = _big(nullable=False)
+    creator_id: int = _big(nullable=False)
+    title: str = Field(max_length=40)
+    scenario: str = Field(max_length=80)          # a scenario id, or "custom"
+    scenario_name: str = Field(default="", max_length=200)
+    scenario_doc: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    options: str = Field(default="{}", sa_column=Column(Text, nullable=False))
+    seed: int = _big(nullable=False)
+    roles: str = Field(default="[]", sa_column=Column(Text, nullable=False))
+    role_names: str = Field(default="{}", sa_column=Column(Text, nullable=False))
+    min_players: int = 1
+    max_players: int = 1
+    allow_multiple_seats: bool = False
+    status: str = Field(default="lobby", max_length=10)
+    paused_reason: str | None = Field(default=None, max_length=20)  # "manual" | "vacant"
+    version: int = 0
+    active_roles: str = Field(default="[]", sa_column=Column(Text, nullable=False))
+    result: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    created_at: datetime = Field(default_factory=utcnow)
+    updated_at: datetime = Field(default_factory=utcnow)
+    turn_timer: int | None = None                 # seconds; None = off
+    turn_started_at: datetime | None = None
+    reminded: bool = False
+    expired: bool = False
+    board_message_id: int | None = _big()
+    dm_notices: str = Field(default="[]", sa_column=Column(Text, nullable=False))
+
+
+class SeatRow(SQLModel, table=True):
+    __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("game_id", "role", name="uq_seat_role"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="games.id", index=True)
+    role: str = Field(max_length=40)
+    user_id: int | None = _big()
+    former_user_id: int | None = _big()           # who held a seat a moderator freed
+
+
+class LogRow(SQLModel, table=True):
+    __tablename__ = "actions"
+    __table_args__ = (UniqueConstraint("game_id", "seq", name="uq_action_seq"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="games.id", index=True)
+    seq: int
+    kind: str = Field(max_length=10)
+    role: str | None = Field(default=None, max_length=200)
+    user_id: int | None = _big()
+    verb: str | None = Field(default=None, max_length=80)
+    arg: str | None = Field(default=None, sa_column=Column(Text, nullable=True))  # JSON
+    created_at: datetime = Field(default_factory=utcnow)
+
+    def payload(self) -> Any:
+        return None if self.arg is None else json.loads(self.arg)
+
+
+class StateRow(SQLModel, table=True):
+    __tablename__ = "game_states"
+
+    game_id: int = Field(foreign_key="games.id", primary_key=True, sa_column_kwargs={
+        "autoincrement": False})
+    version: int
+    state: str = Field(sa_column=Column(Text, nullable=False))
+    updated_at: datetime = Field(default_factory=utcnow)
+
+
+TABLES = [t.__table__ for t in (ServerSettingsRow, GameRow, SeatRow, LogRow, StateRow)]  # type: ignore[attr-defined]
+_G = GameRow.__table__  # type: ignore[attr-defined]
+_SEATS = SeatRow.__table__  # type: ignore[attr-defined]
+_LOG = LogRow.__table__  # type: ignore[attr-defined]
+_STATE = StateRow.__table__  # type: ignore[attr-defined]
+_SETTINGS = ServerSettingsRow.__table__  # type: ignore[attr-defined]
+
+
+class StaleVersion(Exception):
+    """A conditional write found the game changed since it was read."""
+
+    def __init__(self, game_id: int, expected: dict[str, Any]) -> None:
+        super().__init__(f"game {game_id} is no longer {expected}")
+        self.game_id = game_id
+        self.expected = expected
+
+
+class UnknownGame(KeyError):
+    pass
+
+
+def _where(table: Any, conditions: dict[str, Any]) -> Any:
+    parts = []
+    for name, value in conditions.items():
+        column = table.c[name]
+        if value is None:
+            parts.append(column.is_(None))
+        elif isinstance(value, list | tuple | set | frozenset):
+            parts.append(column.in_(list(value)))
+        else:
+            parts.append(column == value)
+    return and_(true(), *parts)
+
+
+class Tx:
+    """One write transaction (see ``Store.write``)."""
+
+    def __init__(self, conn: AsyncConnection, now: datetime) -> None:
+        self.conn = conn
+        self.now = now
+
+    async def insert_game(self, game: GameRow, roles: Iterable[str]) -> int:
+        values = game.model_dump(exclude={"id"})
+        values["created_at"] = values["updated_at"] = self.now
+        result = await self.conn.execute(insert(_G).values(**values))
+        game_id = int(result.inserted_primary_key[0])
+        await self.conn.execute(insert(_SEATS), [
+            {"game_id": game_id, "role": role, "user_id": None} for role in roles])
+        return game_id
+
+    async def update_game(self, game_id: int, values: dict[str, Any], **where: Any) -> None:
+        """Change the game row if it still matches ``where``; raise StaleVersion otherwise."""
+        values = {**values, "updated_at": self.now}
+        result = await self.conn.execute(
+            update(_G).where(_G.c.id == game_id, _where(_G, where)).values(**values))
+        if result.rowcount != 1:
+            raise StaleVersion(game_id, where)
+
+    async def set_seat(self, game_id: int, role: str, seated: int | None, /,
+                       **where: Any) -> bool:
+        """Seat the user ``seated`` (None: free the seat) if the seat matches ``where``."""
+        values: dict[str, Any] = {"user_id": seated}
+        if "former_user_id" in where:
+            values["former_user_id"] = None
+        result = await self.conn.execute(
+            update(_SEATS).where(_SEATS.c.game_id == game_id, _SEATS.c.role == role,
+                                 _where(_SEATS, where)).values(**values))
+        return result.rowcount == 1
+
+    async def free_seats_of(self, game_id: int, user_id: int) -> None:
+        await self.conn.execute(
+            update(_SEATS).where(_SEATS.c.game_id == game_id, _SEATS.c.user_id == user_id)
+            .values(user_id=None, former_user_id=user_id))
+
+    async def append(self, game_id: int, kind: str, *, role: str | None = None,
+                     user_id: int | None = None, verb: str | None = None,
+                     arg: Any = None) -> None:
+        """Append a row to the game's log."""
+        # One statement: the next sequence number is computed inside the INSERT.
+        row = {"game_id": game_id, "kind": kind, "role": role, "user_id": user_id, "verb": verb,
+               "arg": None if arg is None else json.dumps(arg, ensure_ascii=False),
+               "created_at": self.now}
+        next_seq = (select(func.coalesce(func.max(_LOG.c.seq), 0) + 1)
+                    .where(_LOG.c.game_id == game_id).scalar_subquery())
+        await self.conn.execute(insert(_LOG).values(seq=next_seq, **row))
+
+    async def put_state(self, game_id: int, version: int, state_json: str) -> None:
+        result = await self.conn.execute(
+            update(_STATE).where(_STATE.c.game_id == game_id)
+            .values(version=version, state=state_json, updated_at=self.now))
+        if result.rowcount == 0:
+            await self.conn.execute(insert(_STATE).values(
+                game_id=game_id, version=version, state=state_json, updated_at=self.now))
+
+    async def put_settings(self, row: ServerSettingsRow) -> None:
+        values = row.model_dump()
+        result = await self.conn.execute(
+            update(_SETTINGS).where(_SETTINGS.c.guild_id == row.guild_id).values(**values))
+        if result.rowcount == 0:
+            await self.conn.execute(insert(_SETTINGS).values(**values))
+
+
+class Loaded:
+    """A game row, its seats, and (when asked for) its state row, read together."""
+
+    def __init__(self, game: GameRow, seats: list[SeatRow], state: str | None,
+                 state_version: int | None) -> None:
+        self.game = game
+        self.seats = seats
+        self.state = state
+        self.state_version = state_version
+
+
+def _memory(url: str) -> bool:
+    database = make_url(url).database
+    return database in (None, "", ":memory:") or "mode=memory" in url
+
+
+class Store:
+    """The database of tables. ``await init()`` before use, ``await close()`` after."""
+
+    def __init__(self, url: str, *, echo: bool = False) -> None:
+        self.url = url
+        parsed = make_url(url)
+        self.is_sqlite = parsed.get_backend_name() == "sqlite"
+        self.is_memory = self.is_sqlite and _memory(url)
+        kwargs: dict[str, Any] = {"echo": echo}
+        if self.is_memory:
+            # One in-memory database exists per connection: keep exactly one.
+            kwargs.update(poolclass=StaticPool, connect_args={"check_same_thread": False})
+        self.engine: AsyncEngine = create_async_engine(url, **kwargs)
+        self._writer: AsyncEngine = self.engine
+        self._reader: AsyncEngine = self.engine
+        # SQLite has one writer at a time. In this process writers queue here instead of in
+        # SQLite's busy handler (which sleeps in steps of up to 100 ms); the in-memory database
+        # has a single connection, so readers queue too.
+        self._write_lock = asyncio.Lock() if self.is_sqlite else None
+        self._read_lock = self._write_lock if self.is_memory else None
+        if self.is_sqlite:
+            self._prepare_sqlite()
+
+    def _prepare_sqlite(self) -> None:
+        # Emit BEGIN ourselves (the documented recipe for pysqlite/aiosqlite), so that a write
+        # transaction starts with BEGIN IMMEDIATE: it takes the write lock before reading, and a
+        # second process waits for the first to commit instead of failing on upgrade.
+        memory = self.is_memory
+
+        @event.listens_for(self.engine.sync_engine, "connect")
+        def _connect(dbapi_connection: Any, _record: Any) -> None:
+            dbapi_connection.isolation_level = None
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA busy_timeout = 30000")
+            cursor.execute("PRAGMA foreign_keys = ON")
+            if not memory:
+                cursor.execute("PRAGMA journal_mode = WAL")
+                cursor.execute("PRAGMA synchronous = NORMAL")
+            cursor.close()
+
+        @event.listens_for(self.engine.sync_engine, "begin")
+        def _begin(conn: Any) -> None:
+            mode = conn.get_execution_options().get("sqlite_begin", "")
+            if mode != "NONE":
+                conn.exec_driver_sql(f"BEGIN {mode}".strip())
+
+        self._writer = self.engine.execution_options(sqlite_begin="IMMEDIATE")
+        # Reads run without a transaction: each is one statement, or tolerates a write between
+        # its statements (the writes that matter are conditioned on the version).
+        self._reader = self.engine.execution_options(sqlite_begin="NONE")
+
+    async def init(self) -> None:
+        async with self._writer.begin() as conn:
+            await conn.run_sync(lambda sync: SQLModel.metadata.create_all(sync, tables=TABLES))
+
+    async def close(self) -> None:
+        await self.engine.dispose()
+
+    # -- transactions ---------------------------------------------------------------------------
+    @asynccontextmanager
+    async def _locked(self, lock: asyncio.Lock | None) -> AsyncIterator[None]:
+        if lock is None:
+            yield
+        else:
+            async with lock:
+                yield
+
+    @asynccontextmanager
+    async def read(self) -> AsyncIterator[AsyncConnection]:
+        async with self._locked(self._read_lock), self._reader.connect() as conn:
+            yield conn
+
+    @asynccontextmanager
+    async def write(self, now: datetime | None = None) -> AsyncIterator[Tx]:
+        """One write transaction: committed when the block ends, rolled back if it raises."""
+        async with self._locked(self._write_lock), self._writer.begin() as conn:
+            yield Tx(conn, as_utc(now) if now is not None else utcnow())
+
+    # -- reads ----------------------------------------------------------------------------------
+    async def load(self, game_id: int, *, with_state: bool = True,
+                   unless_version: int | None = None) -> Loaded:
+        """The game, its seats and its state, from one read. With ``unless_version`` the state
+        is left out when the game is still at that version (the caller has it)."""
+        joined = with_state and unless_version is None
+        query = select(_G).where(_G.c.id == game_id)
+        if joined:
+            # The game row and its state row in one statement: they are always consistent.
+            query = (select(_G, _STATE.c.version.label("state_version"),
+                            _STATE.c.state.label("state_json"))
+                     .select_from(_G.outerjoin(_STATE, _STATE.c.game_id == _G.c.id))
+                     .where(_G.c.id == game_id))
+        async with self.read() as conn:
+            row = (await conn.execute(query)).first()
+            if row is None:
+                raise UnknownGame(game_id)
+            data = dict(row._mapping)
+            state = data.pop("state_json", None)
+            state_version = data.pop("state_version", None)
+            game = GameRow(**data)
+            seats = [SeatRow(**r._mapping) for r in await conn.execute(
+                select(_SEATS).where(_SEATS.c.game_id == game_id).order_by(_SEATS.c.id))]
+            if (with_state and not joined and game.version > 0
+                    and game.version != unless_version):
+                srow = (await conn.execute(
+                    select(_STATE.c.version, _STATE.c.state).where(_STATE.c.game_id == game_id)
+                )).first()
+                if srow is not None:
+                    state_version, state = srow.version, srow.state
+            if state_version is not None and state_version != game.version:
+                # A write landed between the two statements; the caller reads again.
+                state = state_version = None
+            return Loaded(game, seats, state, state_version)
+
+    async def get_game(self, game_id: int) -> GameRow | None:
+        try:
+            return (await self.load(game_id, with_state=False)).game
+        except UnknownGame:
+            return None
+
+    async def list_games(self, guild_id: int | None = None, channel_id: int | None = None,
+                         statuses: Iterable[str] = OPEN_STATUSES,
+                         timed_only: bool = False) -> list[tuple[GameRow, list[SeatRow]]]:
+        query = select(_G).where(_G.c.status.in_(list(statuses)))
+        if guild_id is not None:
+            query = query.where(_G.c.guild_id == guild_id)
+        if channel_id is not None:
+            query = query.where(_G.c.channel_id == channel_id)
+        if timed_only:
+            query = query.where(_G.c.turn_timer.is_not(None), _G.c.turn_started_at.is_not(None))
+        async with self.read() as conn:
+            games = [GameRow(**r._mapping) for r in await conn.execute(query.order_by(_G.c.id))]
+            seats: dict[int, list[SeatRow]] = {g.id: [] for g in games}  # type: ignore[misc]
+            if games:
+                for r in await conn.execute(
+                        select(_SEATS).where(_SEATS.c.game_id.in_(list(seats)))
+                        .order_by(_SEATS.c.id)):
+                    seats[r.game_id].append(SeatRow(**r._mapping))
+        return [(g, seats[g.id]) for g in games]  # type: ignore[index]
+
+    async def log(self, game_id: int) -> list[LogRow]:
+        async with self.read() as conn:
+            return [LogRow(**r._mapping) for r in await conn.execute(
+                select(_LOG).where(_LOG.c.game_id == game_id).order_by(_LOG.c.seq))]
+
+    async def state_json(self, game_id: int) -> tuple[int, str] | None:
+        async with self.read() as conn:
+            row = (await conn.execute(select(_STATE.c.version, _STATE.c.state)
+                                      .where(_STATE.c.game_id == game_id))).first()
+        return None if row is None else (row.version, row.state)
+
+    async def get_settings(self, guild_id: int) -> ServerSettingsRow | None:
+        async with self.read() as conn:
+            row = (await conn.execute(
+                select(_SETTINGS).where(_SETTINGS.c.guild_id == guild_id))).first()
+        return None if row is None else ServerSettingsRow(**row._mapping)
+
+    # -- replay ---------------------------------------------------------------------------------
+    async def replay(self, game_id: int) -> Any:
+        """Rebuild the game's state from its log alone (setup row, actions, undos, resignations).
+        It must equal the stored state."""
+        game = await self.get_game(game_id)
+        if game is None:
+            raise UnknownGame(game_id)
+        return replay_log(game.title, await self.log(game_id))
+
+
+def live_actions(log: list[LogRow]) -> list[LogRow]:
+    """The rows that make the current state: the setup row, then every action and resignation
+    in order, without the actions an undo row took back."""
+    undone = {int(row.payload()["seq"]) for row in log if row.kind == "undo"}
+    return [row for row in log
+            if row.kind in ("setup", "action", "resign") and row.seq not in undone]
+
+
+def resign_result(resigning: list[str], roles: list[str], names: dict[str, str]) -> Result:
+    winners = [r for r in roles if r not in resigning]
+    who = ", ".join(names.get(r, r) for r in resigning)
+    won = ", ".join(names.get(r, r) for r in winners)
+    return Result(winners=winners, draw=not winners, reason=f"{who} resigned",
+                  msg=Msg(key="result.resigned", args={"roles": who, "winners": won}))
+
+
+def setup_args(row: LogRow) -> tuple[int, str | dict, dict]:
+    data = row.payload()
+    scenario = data["scenario_doc"] if data.get("scenario_doc") is not None else data["scenario"]
+    return int(data["seed"]), scenario, dict(data.get("options") or {})
+
+
+def replay_log(title: str, log: list[LogRow]) -> Any:
+    rules = registry.get(title)
+    rows = live_actions(log)
+    if not rows or rows[0].kind != "setup":
+        raise ValueError("the log does not start with a setup row")
+    seed, scenario, options = setup_args(rows[0])
+    state = rules.setup(seed, scenario, options)
+    for row in rows[1:]:
+        if row.kind == "action":
+            state = rules.act(state, str(row.role), Action(verb=str(row.verb), arg=row.payload()))
+        else:  # resign
+            data = row.payload()
+            state = rules.load_state(state.model_dump_json())
+            state.result = resign_result(list(data["roles"]), list(state.roles),
+                                         dict(data.get("names") or {}))
+    return state
