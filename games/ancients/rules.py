@@ -219,7 +219,7 @@ class AncientsRules(GameRules[AncientsState]):
                 s.reserve_leaders.remove(ld)
 
     # -- movement (§8) --------------------------------------------------------------------------
-    def _movers(self, s: AncientsState) -> list[tuple[str, str]]:
+    def _movers(self, s: AncientsState, first: bool = False) -> list[tuple[str, str]]:
         t = s.turn
         out = []
         if t.effective in ("clash_of_shields", "darken_the_sky"):
@@ -234,6 +234,8 @@ class AncientsRules(GameRules[AncientsState]):
                 continue
             if self._destinations(s, u):
                 out.append(("unit", u.hex))
+                if first:
+                    return out
         for lid in t.ordered_leaders:
             ld = s.leaders.get(lid)
             if ld is None or lid in t.moved or t.phase == "move2":
@@ -242,6 +244,8 @@ class AncientsRules(GameRules[AncientsState]):
                 continue    # Leadership cards: the leader cannot detach (spec 5.3)
             if B.leader_destinations(s, ld):
                 out.append(("leader", ld.hex))
+                if first:
+                    return out
         return out
 
     def _budget(self, s: AncientsState, u: Unit) -> int:
@@ -405,7 +409,7 @@ class AncientsRules(GameRules[AncientsState]):
                     out.append(("fire", e.hex))
         return out
 
-    def _battlers(self, s: AncientsState) -> list[Unit]:
+    def _battlers(self, s: AncientsState, first: bool = False) -> list[Unit]:
         t = s.turn
         out = []
         for uid in t.ordered:
@@ -417,6 +421,8 @@ class AncientsRules(GameRules[AncientsState]):
                 continue
             if self._targets(s, u):
                 out.append(u)
+                if first:
+                    return out
         return out
 
     def _battle_choices(self, s: AncientsState) -> list[Choice]:
@@ -560,13 +566,13 @@ class AncientsRules(GameRules[AncientsState]):
     def _advance_turn(self, s: AncientsState) -> bool:
         """Called when no step is pending: move the turn on where nothing is left to decide."""
         t = s.turn
-        if t.phase == "battle" and not t.attacker and not self._battlers(s) and not any(
+        if t.phase == "battle" and not t.attacker and not self._battlers(s, True) and not any(
                 u in s.units and u not in t.battles for u in t.must_attack):
             t.phase = "move2" if t.effective == "move_fire_move" and not t.fallback else "done"
-        if t.phase == "move" and not t.moving and not self._movers(s):
+        if t.phase == "move" and not t.moving and not self._movers(s, True):
             t.phase = "battle"
             return True
-        if t.phase == "move2" and not t.moving and not self._movers(s):
+        if t.phase == "move2" and not t.moving and not self._movers(s, True):
             t.phase = "done"
         if t.phase == "done":
             self._end_turn(s)
@@ -676,12 +682,20 @@ class AncientsRules(GameRules[AncientsState]):
         s.rng = saved
         return s
 
-    def fuzz_weight(self, c: Choice) -> float:
-        """Random playouts prefer fighting to passing, so they end in a victory."""
-        if c.verb in ("done", "cancel", "stay", "no_battle_back", "one_unit"):
+    def fuzz_weight(self, c: Choice, view: View) -> float:
+        """The random playout's taste: it prefers fighting to passing and marching toward the
+        enemy, so seeded games end in a victory in reasonable time."""
+        if c.verb in ("done", "cancel", "stay", "no_battle_back", "one_unit", "no_bonus"):
             return 0.3
         if c.verb in ("close", "fire", "battle", "battle_back", "advance", "bonus"):
             return 4.0
+        if c.verb in ("to", "toward") and isinstance(c.arg, str):
+            me = view.role
+            enemies = [(u["c"], u["r"]) for u in view.board["units"] if u["side"] != me]
+            if enemies:
+                h = hexes.parse_hex(c.arg)
+                d = min(hexes.distance(h, e) for e in enemies)
+                return 0.2 + 6.0 / (d * d)
         return 1.0
 
     def describe(self, view: View, lang: str = "en") -> str:

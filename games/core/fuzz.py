@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from games.core.interface import Action, Choice, GameRules, Rules
+from games.core.interface import Action, Choice, GameRules, Rules, View
 from games.core.rng import Rng
 
 
@@ -32,13 +32,14 @@ class Playout:
     final_json: str = ""
 
 
-Weigher = Callable[[Choice], float]
+Weigher = Callable[[Choice, View], float]
 
 
-def _pick(rng: Rng, choices: list[Choice], weigh: Weigher | None) -> Choice:
+def _pick(rng: Rng, view: View, weigh: Weigher | None) -> Choice:
+    choices = view.actions
     if weigh is None:
         return choices[rng.below(len(choices))]
-    weights = [max(0.0, weigh(c)) for c in choices]
+    weights = [max(0.0, weigh(c, view)) for c in choices]
     total = sum(weights)
     if total <= 0:
         return choices[rng.below(len(choices))]
@@ -90,14 +91,14 @@ def play(
         choices = views[role].actions
         if not choices:
             raise FuzzFailure(f"{where} step {step}: {role} is active with no legal action")
-        choice = _pick(chooser, choices, weigh)
+        choice = _pick(chooser, views[role], weigh)
         action = choice.action()
-        before = state.model_dump_json()
+        before = _fingerprint(state)
         try:
             new = rules.act(state, role, action)
         except Exception as exc:  # noqa: BLE001 - any exception is a finding
             raise FuzzFailure(f"{where} step {step}: {role} {action} raised {exc!r}") from exc
-        if state.model_dump_json() != before:
+        if _fingerprint(state) != before:
             raise FuzzFailure(f"{where} step {step}: act mutated its input")
         out.actions.append((role, action))
         state = new
@@ -110,6 +111,12 @@ def play(
     if replayed.model_dump_json() != out.final_json:
         raise FuzzFailure(f"{where}: replay does not reproduce the final state")
     return out
+
+
+def _fingerprint(state) -> tuple[str, int]:
+    """The state without its log, and the log's length: log entries are written once and shared
+    between copies, so this catches any change ``act`` could make to its input."""
+    return state.model_dump_json(exclude={"log"}), len(state.log)
 
 
 def replay(rules: Rules, scenario: str | dict, seed: int, options: dict,

@@ -20,7 +20,7 @@ from games.core.text import Catalog, Msg, render
 Arg = str | int | None
 
 # A View carries the latest lines of the log its role may read; the whole log stays in the State.
-LOG_WINDOW = 40
+LOG_WINDOW = 20
 
 
 class IllegalAction(Exception):
@@ -242,11 +242,13 @@ class GameRules(ABC, Generic[S]):
         lines: list[LogLine] = []
         for e in reversed(state.log):
             if e.to is None or e.to == role:
-                lines.append(LogLine(seq=e.seq, step=e.step, text=self.tr(e.msg), msg=e.msg))
+                lines.append(LogLine.model_construct(seq=e.seq, step=e.step, text=self.tr(e.msg),
+                                                     msg=e.msg))
                 if len(lines) >= LOG_WINDOW:
                     break
         lines.reverse()
-        return View(
+        # Built without re-validation: every part comes from this engine's own models.
+        return View.model_construct(
             title=self.id,
             scenario=state.scenario,
             role=role,
