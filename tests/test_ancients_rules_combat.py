@@ -305,3 +305,695 @@ def test_8_7_lone_leader_missed_by_fire_must_evade():
                                    ("leader_stay", None)]
     s = do(s, "north", "leader_stay")
     assert leader_hex(s, "Hanno") == "F6" and s.banners["south"] == 0
+
+
+# -- 9 close combat ------------------------------------------------------------------------------
+
+ATTACK_DICE = {"LI": 2, "LS": 2, "LB": 2, "AX": 3, "WA": 4, "MI": 4, "HI": 5, "HWM": 2, "LC": 2,
+               "LBC": 2, "BCH": 3, "MC": 3, "CA": 3, "CCA": 3, "HC": 4, "CAT": 4, "HCH": 4,
+               "EL": 4}
+
+
+@pytest.mark.parametrize("code", sorted(ATTACK_DICE))
+def test_9_2_close_combat_dice_per_unit_type(code: str):
+    """Spec 2.5 / 9.2 (WA and BCH at full strength +1; an elephant rolls what the defending MI
+    would roll against it, 4). The defender is an MI: green faces never hurt it."""
+    s = ready([("F3", "south", code), ("F4", "north", "MI")], ordered=("F3",))
+    s = script(s, *["G"] * 8)
+    s = attack(s, "F3", "F4")
+    s = do(s, "north", "stand")
+    assert len(dice(s)) == ATTACK_DICE[code]
+    assert blocks(s, "F4") == 4
+    assert choices(s, "north") == [("battle_back", None), ("no_battle_back", None)]
+
+
+def test_9_2_reduced_units_roll_the_same_dice():
+    s = ready([("F3", "south", "HI", 1), ("F4", "north", "MI")], ordered=("F3",))
+    s = script(s, *["G"] * 8)
+    s = attack(s, "F3", "F4")
+    s = do(s, "north", "stand")
+    assert len(dice(s)) == 5
+
+
+BACK_DICE = {"HI": 5, "MI": 4, "HCH": 3, "CA": 2, "CCA": 2, "WA": 4, "BCH": 3, "EL": 4, "LI": 2}
+
+
+@pytest.mark.parametrize("code", sorted(BACK_DICE))
+def test_9_8_battle_back_dice_per_unit_type(code: str):
+    """HCH 3, camels 2; an elephant battles back with the attacker's normal dice (MI: 4)."""
+    s = game([("F3", "south", code), ("F4", "north", "MI")], first="north")
+    s = play(s, "order_4_center")
+    s = order(s, "F4")
+    s = to_battle(s)
+    miss = "R" if code in ("LI", "BCH") else "G"
+    s = script(s, *[miss] * 4)
+    s = attack(s, "F4", "F3")
+    s = do(s, "south", "stand")
+    assert blocks(s, "F3") == at(s, "F3").max_blocks
+    s = script(s, *["G"] * 8)
+    s = do(s, "south", "battle_back")
+    assert len(dice(s)) == BACK_DICE[code]
+    assert blocks(s, "F4") == 4 and s.turn.side == "south"   # north's turn is over
+
+
+def test_9_7_light_units_do_not_score_swords_but_auxilia_do():
+    s = ready([("F3", "south", "LI"), ("F4", "north", "MI")], ordered=("F3",))
+    s = script(s, "X", "X")
+    s = attack(s, "F3", "F4")
+    s = do(s, "north", "stand")
+    assert blocks(s, "F4") == 4
+    s = ready([("F3", "south", "AX"), ("F4", "north", "MI")], ordered=("F3",))
+    s = script(s, "X", "X", "B")
+    s = attack(s, "F3", "F4")
+    s = do(s, "north", "stand")
+    assert blocks(s, "F4") == 1
+
+
+def test_9_7_excess_hits_are_lost_and_elimination_scores_a_banner():
+    s = ready([("F3", "south", "HI"), ("F4", "north", "MI", 2)], ordered=("F3",))
+    s = script(s, "B", "B", "X", "X", "F")
+    s = attack(s, "F3", "F4")
+    s = do(s, "north", "stand")
+    assert at(s, "F4") is None
+    assert s.banners == {"north": 0, "south": 1}
+    assert choices(s, "south") == [("advance", "F4"), ("stay", None)]
+
+
+def test_9_7_symbols_score_by_colour_whatever_the_border():
+    """A blue die hits a warrior (blue with a white border); a green die hits auxilia."""
+    s = ready([("F3", "south", "HI"), ("F4", "north", "WA", 3), ("G3", "south", "HI"),
+               ("G4", "north", "AX")], ordered=("F3", "G3"))
+    s = script(s, "B", "G", "G", "G", "G")
+    s = attack(s, "F3", "F4")
+    s = do(s, "north", "stand")
+    assert blocks(s, "F4") == 2
+    s = do(s, "north", "no_battle_back")
+    s = script(s, "G", "B", "B", "B", "B")
+    s = attack(s, "G3", "G4")
+    s = do(s, "north", "stand")
+    assert blocks(s, "G4") == 3
+
+
+def test_9_3_warriors_lose_the_bonus_only_after_the_battle_of_the_first_loss():
+    """A full-strength WA loses its first block to a First Strike: it still attacks with 4 dice
+    in that battle, but its bonus close combat is a new battle with 3 dice and no flag ignore."""
+    s = game([("F3", "south", "WA"), ("F4", "north", "LI"), ("F5", "north", "MI")])
+    s.hands["north"] = ["first_strike", FILLER]
+    s = play(s, "order_4_center")
+    s = order(s, "F3")
+    s = to_battle(s)
+    s = attack(s, "F3", "F4")
+    assert choices(s, "north") == [("stand", None), ("evade", None), ("first_strike", None)]
+    # First Strike: the LI rolls its 2 battle-back dice (1 hit); then the WA's 4 dice
+    s = script(s, "B", "G", "G", "G", "G", "G")
+    s = do(s, "north", "first_strike")
+    assert s.rng.scripted == []
+    assert blocks(s, "F3") == 3 and at(s, "F4") is None and s.banners["south"] == 1
+    assert dice(s) == ["G", "G", "G", "G"]
+    s = do(s, "south", "advance", "F4")
+    assert choices(s, "south") == [("bonus", "F5"), ("stay", None)]
+    s = do(s, "south", "bonus", "F5")
+    s = script(s, "G", "G", "F", "G")
+    s = do(s, "north", "stand")
+    assert dice(s) == ["G", "G", "F"]
+    # the MI had no ignore; it retreats 1 hex
+    assert choices(s, "north") == [("retreat", "E6"), ("retreat", "F6")]
+    s = do(s, "north", "retreat", "E6")
+    assert choices(s, "south") == [("advance", "F5"), ("stay", None)]
+    s = do(s, "south", "advance", "F5")
+    # no further battle: the turn is over
+    assert at(s, "F5").type == "WA" and s.turn.side == "north"
+
+
+def test_9_3_warriors_keep_the_flag_ignore_and_die_within_the_battle_of_the_first_loss():
+    s = game([("F3", "south", "WA"), ("F4", "north", "MC")], first="north")
+    s = play(s, "order_4_center")
+    s = order(s, "F4")
+    s = to_battle(s)
+    s = script(s, "B", "F", "G")
+    s = attack(s, "F4", "F3")
+    s = do(s, "south", "stand")
+    assert blocks(s, "F3") == 3
+    assert choices(s, "south") == [("ignore", 1), ("ignore", 0)]
+    s = do(s, "south", "ignore", 1)
+    assert choices(s, "south") == [("battle_back", None), ("no_battle_back", None)]
+    s = script(s, "X", "G", "G", "G", "G")
+    s = do(s, "south", "battle_back")
+    assert dice(s) == ["X", "G", "G", "G"] and blocks(s, "F4") == 2
+
+
+@pytest.mark.parametrize("blocks_, n", [(3, 3), (2, 2)])
+def test_9_3_barbarian_chariots_full_strength_bonus(blocks_: int, n: int):
+    s = ready([("F3", "south", "BCH", blocks_), ("F4", "north", "MI")], ordered=("F3",))
+    s = script(s, *["G"] * 4)
+    s = attack(s, "F3", "F4")
+    s = do(s, "north", "stand")
+    assert len(dice(s)) == n
+
+
+def test_10_4_full_strength_chariots_may_ignore_a_flag():
+    s = game([("F3", "south", "BCH"), ("F4", "north", "HI")], first="north")
+    s = play(s, "order_4_center")
+    s = order(s, "F4")
+    s = to_battle(s)
+    s = attack(s, "F4", "F3")
+    s = script(s, "F", "B", "B", "B", "B")
+    s = do(s, "south", "stand")
+    assert choices(s, "south") == [("ignore", 1), ("ignore", 0)]
+
+
+# -- 9.4 elephants
+
+EL_ATTACK = {"HI": 5, "LB": 2, "WA": 3, "HCH": 3, "CA": 3, "CCA": 3, "EL": 3, "HC": 4, "LC": 2,
+             "MC": 3, "AX": 3}
+
+
+@pytest.mark.parametrize("code", sorted(EL_ATTACK))
+def test_9_4_attacking_elephant_rolls_what_the_defender_would_roll_against_it(code: str):
+    s = ready([("F3", "south", "EL"), ("F4", "north", code)], ordered=("F3",))
+    s = attack(s, "F3", "F4")
+    s = script(s, *["H"] * 6)
+    s = do(s, "north", "stand")
+    assert len(dice(s)) == EL_ATTACK[code]
+    assert blocks(s, "F4") == at(s, "F4").max_blocks
+
+
+@pytest.mark.parametrize("blocks_, n", [(3, 3), (2, 2)])
+def test_9_4_elephant_against_barbarian_chariots_counts_their_bonus(blocks_: int, n: int):
+    """Spec 18.8: what a full-strength BCH would roll, bonus included."""
+    s = ready([("F3", "south", "EL"), ("F4", "north", "BCH", blocks_)], ordered=("F3",))
+    s = attack(s, "F3", "F4")
+    s = script(s, *["H"] * 4)
+    s = do(s, "north", "stand")
+    assert len(dice(s)) == n
+
+
+def test_9_4_elephant_against_a_lone_leader_rolls_one_die():
+    s = ready([("F3", "south", "EL"), ("A9", "north", "LI")], [("F4", "north", "Hanno")],
+              ordered=("F3",))
+    s = script(s, "H", "H")
+    s = attack(s, "F3", "F4")
+    assert dice(s) == ["H"]
+    assert leader_hex(s, "Hanno") is None and s.banners["south"] == 1
+    assert s.rng.scripted == ["H"]
+    # no momentum advance after attacking a lone leader: the turn is over
+    assert s.turn.side == "north"
+
+
+def test_9_4_elephant_battles_back_with_the_attackers_normal_dice_not_its_card_bonus():
+    """A medium cavalry attacking under Mounted Charge rolls 3 + 1; the elephant battles back
+    with 3."""
+    s = game([("F3", "south", "EL"), ("F4", "north", "MC")], first="north")
+    s = play(s, "mounted_charge")
+    s = order(s, "F4")
+    s = to_battle(s)
+    s = attack(s, "F4", "F3")
+    s = script(s, "G", "G", "G", "G")
+    s = do(s, "south", "stand")
+    assert len(dice(s)) == 4
+    s = script(s, "G", "G", "G", "G")
+    s = do(s, "south", "battle_back")
+    assert len(dice(s)) == 3
+
+
+def test_9_4_elephant_swords_are_rerolled_while_they_hit():
+    """Each X that scores is rolled again, as long as it shows X (the LI example, L2075)."""
+    s = ready([("F3", "south", "EL"), ("F4", "north", "LI")], ordered=("F3",))
+    s = attack(s, "F3", "F4")
+    s = script(s, "G", "X", "X", "F")
+    s = do(s, "north", "stand")
+    assert dice(s) == ["G", "X", "X", "F"]
+    assert blocks(s, "F4") == 1
+    assert s.rng.scripted == []
+
+
+def test_9_4_elephant_swords_ignored_by_the_defender_are_not_rerolled():
+    """Foot in a fortified camp ignores the first X: it scores nothing and is not re-rolled;
+    the second X hits and is re-rolled (L2061-2064)."""
+    s = ready([("F3", "south", "EL"), ("F4", "north", "MI")], terrain=[("F4", "camp")],
+              ordered=("F3",))
+    s = attack(s, "F3", "F4")
+    s = script(s, "X", "X", "G", "G", "R", "G")
+    s = do(s, "north", "stand")
+    assert dice(s) == ["X", "X", "G", "G", "R"]
+    assert blocks(s, "F4") == 3
+    assert s.rng.scripted == ["G"]
+
+
+def test_9_4_elephants_ignore_every_sword_and_never_score_helmets():
+    s = ready([("F3", "south", "HI"), ("F4", "north", "EL")], ordered=("F3",))
+    s = attack(s, "F3", "F4")
+    s = script(s, "X", "X", "X", "R", "G")
+    s = do(s, "north", "stand")
+    assert blocks(s, "F4") == 1
+    # an elephant with an attached leader: its helmets score nothing
+    s = ready([("F3", "south", "EL"), ("F4", "north", "HI")], [("F3", "south", "Scipio")],
+              ordered=("F3",))
+    s = attack(s, "F3", "F4")
+    s = script(s, "H", "H", "H", "G", "G")
+    s = do(s, "north", "stand")
+    assert blocks(s, "F4") == 4
+
+
+def test_9_4_elephant_ignores_one_red_hit_and_one_flag_against_cavalry():
+    s = ready([("F3", "south", "HC"), ("F4", "north", "EL")], ordered=("F3",))
+    s = attack(s, "F3", "F4")
+    s = script(s, "R", "R", "F", "G")
+    s = do(s, "north", "stand")
+    assert blocks(s, "F4") == 1
+    assert choices(s, "north") == [("ignore", 1), ("ignore", 0)]
+    s = do(s, "north", "ignore", 1)
+    assert choices(s, "north") == [("battle_back", None), ("no_battle_back", None)]
+
+
+def test_9_4_cavalry_retreats_one_extra_hex_per_elephant_flag():
+    """The rulebook's elephant example A: 1 flag against HC is a 3-hex retreat."""
+    s = ready([("F3", "south", "EL"), ("F4", "north", "HC")], ordered=("F3",))
+    s = attack(s, "F3", "F4")
+    s = script(s, "F", "G", "G", "G")
+    s = do(s, "north", "stand")
+    for step_ in ("F5", "F6", "F7"):
+        assert ("retreat", step_) in choices(s, "north")
+        s = do(s, "north", "retreat", step_)
+    assert blocks(s, "F7") == 3 and s.flow[-1]["k"] == "advance"
+    assert choices(s, "south") == [("advance", "F4"), ("stay", None)]
+
+
+@pytest.mark.parametrize("mode, hexes_", [("accepted", 3), ("rolled", 4)])
+def test_10_1_extra_retreat_counts_flags_that_take_effect(mode: str, hexes_: int):
+    """Spec 10.1 / 18.36: HC with an attached leader takes 2 flags from an elephant and ignores
+    one: it retreats 2 + 1 = 3 hexes (option "rolled": 2 + 2 = 4)."""
+    s = ready([("F3", "south", "EL"), ("F4", "north", "HC")], [("F4", "north", "Hanno")],
+              ordered=("F3",), options={"frighten_extra": mode})
+    s = attack(s, "F3", "F4")
+    s = script(s, "F", "F", "G", "G")
+    s = do(s, "north", "stand")
+    s = do(s, "north", "ignore", 1)
+    path = ["F5", "F6", "F7", "F8"][:hexes_]
+    for h in path:
+        s = do(s, "north", "retreat", h)
+    assert blocks(s, path[-1]) == 3 and leader_hex(s, "Hanno") == path[-1]
+    assert choices(s, "south") == [("advance", "F4"), ("stay", None)]
+
+
+def test_10_4_elephant_with_a_leader_may_not_ignore_a_flag_in_close_combat():
+    """Spec 10.4 / 18.9 default "ranged": no flag ignore for the leader in close combat."""
+    s = ready([("F3", "south", "HI"), ("F4", "north", "EL")], [("F4", "north", "Hanno")],
+              ordered=("F3",))
+    s = attack(s, "F3", "F4")
+    # 1 flag; the rampage rolls nothing useful; the elephant retreats 1 hex
+    s = script(s, "F", "G", "G", "G", "G", "G", "G")
+    s = do(s, "north", "stand")
+    assert choices(s, "north") == [("retreat", "F5"), ("retreat", "G5")]
+
+
+def test_10_4_elephant_with_a_leader_may_ignore_a_flag_against_fire():
+    s = ready([("F2", "south", "LB"), ("F5", "north", "EL")], [("F5", "north", "Hanno")],
+              ordered=("F2",))
+    s = script(s, "F", "G")
+    s = attack(s, "F2", "F5", "fire")
+    assert choices(s, "north") == [("ignore", 1), ("ignore", 0)]
+    # option "never"
+    s = ready([("F2", "south", "LB"), ("F5", "north", "EL")], [("F5", "north", "Hanno")],
+              ordered=("F2",), options={"elephant_leader_flag": "never"})
+    s = script(s, "F", "G")
+    s = attack(s, "F2", "F5", "fire")
+    assert choices(s, "north") == [("retreat", "E6"), ("retreat", "F6")]
+
+
+# -- 9.5 camels, chariots, cataphracts
+
+def test_9_5_camels_ignore_one_blue_hit_from_cavalry_only():
+    s = ready([("F3", "south", "MC"), ("F4", "north", "CA")], ordered=("F3",))
+    s = attack(s, "F3", "F4")
+    s = script(s, "B", "B", "G")
+    s = do(s, "north", "stand")
+    assert blocks(s, "F4") == 2
+    s = ready([("F3", "south", "MI"), ("F4", "north", "CA")], ordered=("F3",))
+    s = attack(s, "F3", "F4")
+    s = script(s, "B", "B", "G", "G")
+    s = do(s, "north", "stand")
+    assert blocks(s, "F4") == 1
+
+
+def test_9_5_camel_cataphracts_ignore_one_sword_always_and_one_blue_from_cavalry():
+    s = ready([("F3", "south", "HI"), ("F4", "north", "CCA")], ordered=("F3",))
+    s = attack(s, "F3", "F4")
+    s = script(s, "X", "X", "B", "G", "G")
+    s = do(s, "north", "stand")
+    assert blocks(s, "F4") == 1
+    s = ready([("F3", "south", "HC"), ("F4", "north", "CCA")], ordered=("F3",))
+    s = attack(s, "F3", "F4")
+    s = script(s, "X", "X", "B", "B")
+    s = do(s, "north", "stand")
+    assert blocks(s, "F4") == 1
+
+
+def test_9_5_cavalry_retreats_one_extra_hex_per_camel_flag():
+    s = ready([("F3", "south", "CA"), ("F4", "north", "MC")], ordered=("F3",))
+    s = attack(s, "F3", "F4")
+    s = script(s, "F", "G", "G")
+    s = do(s, "north", "stand")
+    for h in ("F5", "F6", "F7", "F8"):      # 3 + 1 hexes
+        s = do(s, "north", "retreat", h)
+    assert blocks(s, "F8") == 3
+    assert choices(s, "south") == [("advance", "F4"), ("stay", None)]
+
+
+def test_9_5_camels_do_not_frighten_elephants():
+    """Spec 18.7: the camel rules concern cavalry and chariots only."""
+    s = ready([("F3", "south", "EL"), ("F4", "north", "CA")], ordered=("F3",))
+    s = attack(s, "F3", "F4")
+    s = script(s, "B", "B", "G")      # 3 dice against camels
+    s = do(s, "north", "stand")
+    assert blocks(s, "F4") == 1
+
+
+@pytest.mark.parametrize("code", ["HCH", "CAT", "BCH"])
+def test_9_5_chariots_and_cataphracts_ignore_one_sword(code: str):
+    s = ready([("F3", "south", "HI"), ("F4", "north", code)], ordered=("F3",))
+    s = attack(s, "F3", "F4")
+    s = script(s, "X", "X", "B", "B", "B")
+    s = do(s, "north", "stand")
+    assert blocks(s, "F4") == at(s, "F4").max_blocks - 1
+
+
+def test_9_5_option_only_heavy_chariots_ignore_a_sword():
+    s = ready([("F3", "south", "HI"), ("F4", "north", "BCH")], ordered=("F3",),
+              options={"chariot_x_ignore": "heavy"})
+    s = attack(s, "F3", "F4")
+    s = script(s, "X", "X", "B", "B", "B")
+    s = do(s, "north", "stand")
+    assert blocks(s, "F4") == 1
+
+
+# -- 9.6 leaders in close combat
+
+@pytest.mark.parametrize("leader_at, hits", [
+    ("F3", 2),    # attached to the attacker
+    ("E2", 2),    # lone, adjacent to the attacker
+    ("G3", 2),    # attached to an adjacent friendly unit
+    ("D2", 0),    # two hexes away
+    (None, 0),
+])
+def test_9_6_helmets_score_with_a_leader_attached_or_adjacent(leader_at: str | None, hits: int):
+    units = [("F3", "south", "HI"), ("F4", "north", "MI"), ("G3", "south", "LI")]
+    leaders = [(leader_at, "south", "Scipio")] if leader_at else []
+    s = ready(units, leaders, ordered=("F3",))
+    s = attack(s, "F3", "F4")
+    s = script(s, "H", "H", "G", "G", "G")
+    s = do(s, "north", "stand")
+    assert blocks(s, "F4") == 4 - hits
+
+
+def test_9_6_helmets_score_in_battle_back_too():
+    s = game([("F3", "south", "HI"), ("F4", "north", "MI")], [("F5", "north", "Hanno")],
+             first="south")
+    s = play(s, "order_4_center")
+    s = order(s, "F3")
+    s = to_battle(s)
+    s = attack(s, "F3", "F4")
+    s = script(s, "G", "G", "G", "G", "G")
+    s = do(s, "north", "stand")
+    s = script(s, "H", "H", "G", "G")
+    s = do(s, "north", "battle_back")
+    assert blocks(s, "F3") == 2
+
+
+# -- 9.8 battle back
+
+def test_9_8_no_battle_back_after_retreating():
+    s = ready([("F3", "south", "HI"), ("F4", "north", "MI")], ordered=("F3",))
+    s = attack(s, "F3", "F4")
+    s = script(s, "F", "G", "G", "G", "G")
+    s = do(s, "north", "stand")
+    s = do(s, "north", "retreat", "G5")
+    # the attack succeeded: the attacker may advance; the defender gets no battle back
+    assert choices(s, "south") == [("advance", "F4"), ("stay", None)]
+    s = do(s, "south", "stay")
+    assert s.turn.side == "north" and s.flow == []
+
+
+def test_9_8_battle_back_after_a_blocked_retreat():
+    """The defender could not retreat, lost blocks instead and stayed: it may battle back."""
+    s = ready([("F3", "south", "HI"), ("F4", "north", "MI"), ("F5", "north", "HI"),
+               ("G5", "north", "HI")], ordered=("F3",))
+    s = attack(s, "F3", "F4")
+    s = script(s, "F", "B", "G", "G", "G")
+    s = do(s, "north", "stand")
+    # support (F5, G5) lets it ignore the flag; it accepts it, cannot move and loses a block
+    assert choices(s, "north") == [("ignore", 1), ("ignore", 0)]
+    s = do(s, "north", "ignore", 0)
+    assert at(s, "F4").blocks == 2
+    assert choices(s, "north") == [("battle_back", None), ("no_battle_back", None)]
+
+
+def test_9_8_no_battle_back_when_eliminated_by_a_blocked_retreat():
+    s = ready([("F3", "south", "HI"), ("F4", "north", "MI", 1), ("F5", "north", "HI"),
+               ("G5", "north", "HI")], ordered=("F3",))
+    s = attack(s, "F3", "F4")
+    s = script(s, "F", "F", "G", "G", "G")
+    s = do(s, "north", "stand")
+    s = do(s, "north", "ignore", 0)
+    assert at(s, "F4") is None and s.banners["south"] == 1
+    assert choices(s, "south") == [("advance", "F4"), ("stay", None)]
+
+
+def test_9_8_battle_back_is_optional_and_the_attacker_cannot_evade_it():
+    s = ready([("F3", "south", "LI"), ("F4", "north", "HI")], ordered=("F3",))
+    s = attack(s, "F3", "F4")
+    s = script(s, "G", "G")
+    s = do(s, "north", "stand")
+    s = script(s, "G", "G", "G", "G", "F")
+    s = do(s, "north", "battle_back")
+    # the LI lost 4 blocks: eliminated, no evade was offered
+    assert at(s, "F3") is None and s.banners["north"] == 1
+    s = ready([("F3", "south", "LI"), ("F4", "north", "HI")], ordered=("F3",))
+    s = attack(s, "F3", "F4")
+    s = script(s, "G", "G")
+    s = do(s, "north", "stand")
+    s = do(s, "north", "no_battle_back")
+    assert blocks(s, "F3") == 4 and s.turn.side == "north"
+
+
+def test_9_8_card_bonus_does_not_help_the_defenders_battle_back():
+    """Clash of Shields adds 2 dice to the ordered attacker's first close combat, not to the
+    defender's battle back."""
+    s = game([("F3", "south", "MI"), ("F4", "north", "MI")])
+    s = play(s, "clash_of_shields")
+    s = attack(s, "F3", "F4")
+    s = script(s, *["G"] * 6)
+    s = do(s, "north", "stand")
+    assert len(dice(s)) == 6
+    s = script(s, *["G"] * 6)
+    s = do(s, "north", "battle_back")
+    assert len(dice(s)) == 4
+
+
+# -- 10 retreats -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("code, per_flag", [("LI", 2), ("AX", 1), ("WA", 2), ("MI", 1),
+                                            ("LC", 4), ("MC", 3), ("HC", 2), ("HCH", 2)])
+def test_10_1_retreat_per_flag_is_the_units_move(code: str, per_flag: int):
+    s = ready([("F2", "south", "HI"), ("F3", "north", code, 1)], ordered=("F2",))
+    s = attack(s, "F2", "F3")
+    # a flag and misses for any defender (the 1-block WA has no full-strength ignore)
+    s = script(s, "F", "H", "H", "H", "H")
+    s = do(s, "north", "stand")
+    path = []
+    while s.flow and s.flow[-1]["k"] == "retreat":
+        opts = choices(s, "north")
+        assert all(v == "retreat" for v, _ in opts)
+        path.append(opts[0][1])
+        s = do(s, "north", "retreat", opts[0][1])
+    assert len(path) == per_flag
+    assert at(s, path[-1]).type == code
+
+
+def test_10_1_two_flags_double_the_retreat():
+    s = ready([("F2", "south", "HI"), ("F3", "north", "LI")], ordered=("F2",))
+    s = attack(s, "F2", "F3")
+    s = script(s, "F", "F", "H", "H", "H")
+    s = do(s, "north", "stand")
+    for h in ("E4", "E5", "E6", "E7"):
+        s = do(s, "north", "retreat", h)
+    assert blocks(s, "E7") == 4 and at(s, "F3") is None
+
+
+def test_10_2_retreat_goes_toward_the_owners_baseline_only():
+    s = ready([("F2", "south", "HI"), ("F3", "north", "LI")], ordered=("F2",))
+    s = attack(s, "F2", "F3")
+    s = script(s, "F", "H", "H", "H", "H")
+    s = do(s, "north", "stand")
+    assert choices(s, "north") == [("retreat", "E4"), ("retreat", "F4")]
+    # south's units retreat toward row 1
+    s = game([("F2", "south", "LI"), ("F3", "north", "HI")], first="north")
+    s = play(s, "order_4_center")
+    s = order(s, "F3")
+    s = to_battle(s)
+    s = attack(s, "F3", "F2")
+    s = script(s, "F", "H", "H", "H", "H")
+    s = do(s, "south", "stand")
+    assert choices(s, "south") == [("retreat", "F1"), ("retreat", "G1")]
+
+
+def test_10_2_retreat_passes_terrain_without_stopping():
+    s = ready([("F2", "south", "HI"), ("F3", "north", "LI")], terrain=[("E4", "forest")],
+              ordered=("F2",))
+    s = attack(s, "F2", "F3")
+    s = script(s, "F", "H", "H", "H", "H")
+    s = do(s, "north", "stand")
+    s = do(s, "north", "retreat", "E4")
+    assert choices(s, "north") == [("retreat", "D5"), ("retreat", "E5")]
+
+
+def test_10_2_retreat_stops_on_a_lone_friendly_leader():
+    """The rulebook's retreat example, hex A (L2826): the first hex holds a lone leader, who
+    takes command and stops the retreat."""
+    s = ready([("F2", "south", "HI"), ("F3", "north", "MC")], [("F4", "north", "Hanno")],
+              ordered=("F2",))
+    s = attack(s, "F2", "F3")
+    s = script(s, "F", "H", "H", "H", "H")
+    s = do(s, "north", "stand")
+    s = do(s, "north", "retreat", "F4")
+    assert blocks(s, "F4") == 3 and leader_hex(s, "Hanno") == "F4"
+    assert choices(s, "south") == [("advance", "F3"), ("stay", None)]
+
+
+def test_10_2_unit_with_a_leader_is_blocked_by_a_lone_friendly_leader():
+    s = ready([("F2", "south", "HI"), ("F3", "north", "MC")],
+              [("F4", "north", "Hanno"), ("F3", "north", "Mago")], ordered=("F2",))
+    s = attack(s, "F2", "F3")
+    s = script(s, "F", "H", "H", "H", "H")
+    s = do(s, "north", "stand")
+    s = do(s, "north", "ignore", 0)
+    assert choices(s, "north") == [("retreat", "E4")]
+
+
+def test_10_3_blocked_retreat_costs_a_block_per_missing_hex():
+    """Spec 10.3: LI on its own baseline, 1 flag: it cannot move and loses 2 blocks."""
+    s = ready([("F8", "south", "HI"), ("F9", "north", "LI")], ordered=("F8",))
+    s = attack(s, "F8", "F9")
+    s = script(s, "F", "H", "H", "H", "H")
+    s = do(s, "north", "stand")
+    assert blocks(s, "F9") == 2
+    assert choices(s, "north") == [("battle_back", None), ("no_battle_back", None)]
+
+
+def test_10_3_partly_blocked_retreat_and_units_of_both_sides_block():
+    s = ready([("F2", "south", "HI"), ("F3", "north", "LI"), ("E5", "south", "MI"),
+               ("F5", "north", "MI")], ordered=("F2",))
+    s = attack(s, "F2", "F3")
+    s = script(s, "F", "H", "H", "H", "H")
+    s = do(s, "north", "stand")
+    s = do(s, "north", "retreat", "E4")
+    # both hexes behind E4 are occupied: 1 hex missing, 1 block lost, and it stays in E4
+    assert blocks(s, "E4") == 3
+    assert choices(s, "south") == [("advance", "F3"), ("stay", None)]
+
+
+def test_10_3_retreat_off_the_board_is_blocked():
+    """A10 is not a hex: A9 on the north baseline... an even-row edge hex has one rear hex."""
+    s = ready([("L3", "south", "HI"), ("L4", "north", "LI")], ordered=("L3",),
+              card="order_4_right")
+    s = attack(s, "L3", "L4")
+    s = script(s, "F", "H", "H", "H", "H")
+    s = do(s, "north", "stand")
+    assert choices(s, "north") == [("retreat", "L5"), ("retreat", "M5")]
+    s = do(s, "north", "retreat", "M5")
+    assert choices(s, "north") == [("retreat", "L6")]
+
+
+# -- 10.4 ignoring flags
+
+@pytest.mark.parametrize("friends, leaders, n", [
+    ([], [], 0),
+    (["E4"], [], 0),
+    (["E4", "G4"], [], 1),
+    (["E4", "G4", "E5", "F5"], [], 1),        # more supporters still give 1
+    (["E4"], [("G4", "north", "Mago")], 1),   # a lone leader counts as a supporter
+    (["E4", "G4"], [("F4", "north", "Hanno")], 2),
+])
+def test_10_4_flag_ignores_from_support_and_an_attached_leader(friends, leaders, n):
+    units = [("F3", "south", "HI"), ("F4", "north", "MI")] + [(h, "north", "LI") for h in friends]
+    s = ready(units, leaders, ordered=("F3",))
+    s = attack(s, "F3", "F4")
+    s = script(s, "F", "F", "F", "H", "H")
+    s = do(s, "north", "stand")
+    if n:
+        assert choices(s, "north") == [("ignore", k) for k in range(n, -1, -1)]
+    else:
+        assert not any("role" in f and f["k"] == "flags" for f in s.flow)
+
+
+def test_10_4_elephants_are_never_supported_but_support_others():
+    s = ready([("F3", "south", "HI"), ("F4", "north", "EL"), ("E4", "north", "LI"),
+               ("G4", "north", "LI")], ordered=("F3",))
+    s = attack(s, "F3", "F4")
+    s = script(s, "F", "H", "H", "H", "H", "G", "G", "G", "G")
+    s = do(s, "north", "stand")
+    assert not any(f["k"] == "flags" and "role" in f for f in s.flow)
+    # an elephant supports an MI
+    s = ready([("F3", "south", "HI"), ("F4", "north", "MI"), ("E4", "north", "EL"),
+               ("G4", "north", "LI")], ordered=("F3",))
+    s = attack(s, "F3", "F4")
+    s = script(s, "F", "H", "H", "H", "H")
+    s = do(s, "north", "stand")
+    assert choices(s, "north") == [("ignore", 1), ("ignore", 0)]
+
+
+def test_14_7_fortified_camp_protects_foot_only():
+    s = ready([("F3", "south", "HI"), ("F4", "north", "MI")], terrain=[("F4", "camp")],
+              ordered=("F3",))
+    s = attack(s, "F3", "F4")
+    s = script(s, "F", "X", "X", "H", "H")
+    s = do(s, "north", "stand")
+    assert blocks(s, "F4") == 3          # 1 X ignored
+    assert choices(s, "north") == [("ignore", 1), ("ignore", 0)]
+    s = ready([("F3", "south", "HI"), ("F4", "north", "MC")], terrain=[("F4", "camp")],
+              ordered=("F3",))
+    s = attack(s, "F3", "F4")
+    s = script(s, "F", "X", "X", "H", "H")
+    s = do(s, "north", "stand")
+    assert blocks(s, "F4") == 1
+    assert choices(s, "north") == [("retreat", "F5"), ("retreat", "G5")]
+
+
+def test_14_7_unit_in_a_camp_rolls_one_die_fewer():
+    s = ready([("F3", "south", "HI"), ("F4", "north", "MI")], terrain=[("F3", "camp")],
+              ordered=("F3",))
+    s = attack(s, "F3", "F4")
+    s = script(s, *["G"] * 5)
+    s = do(s, "north", "stand")
+    assert len(dice(s)) == 4
+
+
+def test_14_caps_on_close_combat_dice():
+    """Forest / ford / broken ground: 2; uphill: 2; downhill foot 3, mounted 2."""
+    cases = [
+        ([("F4", "forest")], "HI", 2),
+        ([("F3", "forest")], "HI", 2),
+        ([("F4", "river", {"fordable": True})], "HI", 2),
+        ([("F4", "broken")], "HI", 2),
+        ([("F4", "hill")], "HI", 2),
+        ([("F3", "hill")], "HI", 3),
+        ([("F3", "hill"), ("F4", "hill")], "HI", 3),
+        ([("F3", "hill")], "HC", 2),
+        ([("F3", "hill")], "LI", 2),
+    ]
+    for terrain, code, n in cases:
+        s = ready([("F3", "south", code), ("F4", "north", "MI")], terrain=terrain,
+                  ordered=("F3",))
+        s = attack(s, "F3", "F4")
+        s = script(s, *["G"] * 6)
+        s = do(s, "north", "stand")
+        assert len(dice(s)) == n, (terrain, code)
+
+
+def test_14_card_dice_raise_the_terrain_cap():
+    s = game([("F3", "south", "HI"), ("F4", "north", "MI")], terrain=[("F4", "forest")])
+    s = play(s, "clash_of_shields")
+    s = attack(s, "F3", "F4")
+    s = script(s, *["G"] * 6)
+    s = do(s, "north", "stand")
+    assert len(dice(s)) == 4

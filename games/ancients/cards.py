@@ -29,6 +29,8 @@ def draw(s: AncientsState, side: str, n: int = 1) -> None:
 
 
 def card_sections(s: AncientsState) -> list[str]:
+    if s.turn.sections_override is not None:
+        return list(s.turn.sections_override)
     c = card(s.turn.effective or "")
     secs = list(c.sections)
     return [MIRROR[x] for x in secs] if s.turn.mirrored else secs
@@ -200,14 +202,21 @@ def play(s: AncientsState, key: str) -> None:
     t.command = len(s.hands[side])
     s.hands[side].remove(key)
     t.card = key
+    s.last_leadership_sections.pop(side, None)
     s.mark_irreversible()
     s.say(msg("log.card", side=f"@side.{side}", card=f"@card.{key}"))
     effective, mirrored = key, False
     if key == "counter_attack":
         copied = s.last_card[other(side)]
         if copied:
-            effective, mirrored = copied, True
+            # §18: the same command, left and right swapped; a copied Counter Attack copies what
+            # it had copied (spec 18.19), so the swap is relative to the command actually given.
+            effective, mirrored = copied, not s.last_mirrored[other(side)]
             s.say(msg("log.counter", card=f"@card.{copied}"))
+            if copied == "leadership_any" and other(side) in s.last_leadership_sections:
+                # orders in the same part of the board where the opponent gave them
+                t.sections_override = [MIRROR[x] for x in
+                                       s.last_leadership_sections[other(side)]]
         else:
             effective = "first_strike"   # nothing to copy: a card that orders nothing
     t.effective, t.mirrored = effective, mirrored

@@ -590,7 +590,6 @@ def evade_first_steps(s: AncientsState, u: Unit) -> list[str]:
 
 def evade(s: AncientsState, u: Unit, att: Unit) -> None:
     """Attack on an evader: only matching symbols score; then it moves 2 hexes back."""
-    s.battle_seq += 1
     strike(s, att, u, "attack", evading=True)
     if u.id not in s.units or s.result is not None:
         return

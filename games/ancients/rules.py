@@ -586,10 +586,11 @@ class AncientsRules(GameRules[AncientsState]):
         side = t.side
         if t.card:
             s.discard.append(t.card)
-        s.last_card[side] = t.effective if t.effective != "first_strike" or t.card != \
-            "counter_attack" else None
         if t.card == "counter_attack" and t.effective == "first_strike":
-            s.last_card[side] = None
+            s.last_card[side] = None    # it had nothing to copy and gave no command
+        else:
+            s.last_card[side] = t.effective
+            s.last_mirrored[side] = t.mirrored
         if t.first_strike_by:
             C.draw(s, t.first_strike_by, 1)
         if t.effective == "i_am_spartacus":

@@ -64,6 +64,7 @@ class Turn(BaseModel):
     dice_pool: list[str] = Field(default_factory=list)        # Spartacus / Rally results left
     first_strike_by: str | None = None
     ambush_offered: bool = False
+    sections_override: list[str] | None = None   # Counter Attack on Leadership Any Section
     lcc_done: dict[str, int] = Field(default_factory=dict)  # unit id -> roll of its check
     fired: dict[str, int] = Field(default_factory=dict)     # Darken the Sky: shots taken
 
@@ -83,6 +84,7 @@ class AncientsState(BaseState):
     hand_limit: dict[str, int] = Field(default_factory=dict)
     turns_taken: dict[str, int] = Field(default_factory=lambda: {"north": 0, "south": 0})
     last_card: dict[str, str | None] = Field(default_factory=lambda: {"north": None, "south": None})
+    last_mirrored: dict[str, bool] = Field(default_factory=lambda: {"north": False, "south": False})
     last_leadership_sections: dict[str, list[str]] = Field(default_factory=dict)
     hex_banners_taken: list[str] = Field(default_factory=list)
     reinforced: list[str] = Field(default_factory=list)
