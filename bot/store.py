@@ -33,6 +33,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     and_,
+    case,
     event,
     func,
     insert,
@@ -283,8 +284,6 @@ class Store:
             # One in-memory database exists per connection: keep exactly one.
             kwargs.update(poolclass=StaticPool, connect_args={"check_same_thread": False})
         self.engine: AsyncEngine = create_async_engine(url, **kwargs)
-        self._writer: AsyncEngine = self.engine
-        self._reader: AsyncEngine = self.engine
         # SQLite has one writer at a time. In this process writers queue here instead of in
         # SQLite's busy handler (which sleeps in steps of up to 100 ms); the in-memory database
         # has a single connection, so readers queue too.
@@ -294,14 +293,16 @@ class Store:
             self._prepare_sqlite()
 
     def _prepare_sqlite(self) -> None:
-        # Emit BEGIN ourselves (the documented recipe for pysqlite/aiosqlite), so that a write
-        # transaction starts with BEGIN IMMEDIATE: it takes the write lock before reading, and a
-        # second process waits for the first to commit instead of failing on upgrade.
         memory = self.is_memory
 
         @event.listens_for(self.engine.sync_engine, "connect")
         def _connect(dbapi_connection: Any, _record: Any) -> None:
-            dbapi_connection.isolation_level = None
+            # The driver opens a transaction before the first INSERT/UPDATE/DELETE, and with
+            # IMMEDIATE that transaction takes the write lock at once: a second process waits
+            # for the first to commit (busy_timeout), then finds the version moved on. Reads
+            # run outside transactions; each read is one statement. So a write transaction
+            # starts with a write statement (every Tx method is one).
+            dbapi_connection.isolation_level = "IMMEDIATE"
             cursor = dbapi_connection.cursor()
             cursor.execute("PRAGMA busy_timeout = 30000")
             cursor.execute("PRAGMA foreign_keys = ON")
@@ -310,19 +311,8 @@ class Store:
                 cursor.execute("PRAGMA synchronous = NORMAL")
             cursor.close()
 
-        @event.listens_for(self.engine.sync_engine, "begin")
-        def _begin(conn: Any) -> None:
-            mode = conn.get_execution_options().get("sqlite_begin", "")
-            if mode != "NONE":
-                conn.exec_driver_sql(f"BEGIN {mode}".strip())
-
-        self._writer = self.engine.execution_options(sqlite_begin="IMMEDIATE")
-        # Reads run without a transaction: each is one statement, or tolerates a write between
-        # its statements (the writes that matter are conditioned on the version).
-        self._reader = self.engine.execution_options(sqlite_begin="NONE")
-
     async def init(self) -> None:
-        async with self._writer.begin() as conn:
+        async with self.engine.begin() as conn:
             await conn.run_sync(lambda sync: SQLModel.metadata.create_all(sync, tables=TABLES))
 
     async def close(self) -> None:
@@ -339,49 +329,46 @@ class Store:
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[AsyncConnection]:
-        async with self._locked(self._read_lock), self._reader.connect() as conn:
+        async with self._locked(self._read_lock), self.engine.connect() as conn:
             yield conn
 
     @asynccontextmanager
     async def write(self, now: datetime | None = None) -> AsyncIterator[Tx]:
         """One write transaction: committed when the block ends, rolled back if it raises."""
-        async with self._locked(self._write_lock), self._writer.begin() as conn:
+        async with self._locked(self._write_lock), self.engine.begin() as conn:
             yield Tx(conn, as_utc(now) if now is not None else utcnow())
 
     # -- reads ----------------------------------------------------------------------------------
     async def load(self, game_id: int, *, with_state: bool = True,
                    unless_version: int | None = None) -> Loaded:
-        """The game, its seats and its state, from one read. With ``unless_version`` the state
-        is left out when the game is still at that version (the caller has it)."""
-        joined = with_state and unless_version is None
-        query = select(_G).where(_G.c.id == game_id)
-        if joined:
-            # The game row and its state row in one statement: they are always consistent.
-            query = (select(_G, _STATE.c.version.label("state_version"),
-                            _STATE.c.state.label("state_json"))
-                     .select_from(_G.outerjoin(_STATE, _STATE.c.game_id == _G.c.id))
-                     .where(_G.c.id == game_id))
+        """The game, its seats and its state, in one statement (so they are consistent). With
+        ``unless_version`` the state is left out while the game is still at that version (the
+        caller has it)."""
+        columns: list[Any] = [_G, _SEATS.c.id.label("seat_id"), _SEATS.c.role.label("seat_role"),
+                              _SEATS.c.user_id.label("seat_user"),
+                              _SEATS.c.former_user_id.label("seat_former")]
+        joined = _G.outerjoin(_SEATS, _SEATS.c.game_id == _G.c.id)
+        if with_state:
+            state_column: Any = _STATE.c.state
+            if unless_version is not None:
+                state_column = case((_G.c.version == unless_version, None), else_=_STATE.c.state)
+            columns += [_STATE.c.version.label("state_version"), state_column.label("state_json")]
+            joined = joined.outerjoin(_STATE, _STATE.c.game_id == _G.c.id)
+        query = select(*columns).select_from(joined).where(_G.c.id == game_id).order_by(
+            _SEATS.c.id)
         async with self.read() as conn:
-            row = (await conn.execute(query)).first()
-            if row is None:
-                raise UnknownGame(game_id)
-            data = dict(row._mapping)
-            state = data.pop("state_json", None)
-            state_version = data.pop("state_version", None)
-            game = GameRow(**data)
-            seats = [SeatRow(**r._mapping) for r in await conn.execute(
-                select(_SEATS).where(_SEATS.c.game_id == game_id).order_by(_SEATS.c.id))]
-            if (with_state and not joined and game.version > 0
-                    and game.version != unless_version):
-                srow = (await conn.execute(
-                    select(_STATE.c.version, _STATE.c.state).where(_STATE.c.game_id == game_id)
-                )).first()
-                if srow is not None:
-                    state_version, state = srow.version, srow.state
-            if state_version is not None and state_version != game.version:
-                # A write landed between the two statements; the caller reads again.
-                state = state_version = None
-            return Loaded(game, seats, state, state_version)
+            rows = (await conn.execute(query)).all()
+        if not rows:
+            raise UnknownGame(game_id)
+        data = dict(rows[0]._mapping)
+        state = data.pop("state_json", None)
+        state_version = data.pop("state_version", None)
+        for name in ("seat_id", "seat_role", "seat_user", "seat_former"):
+            data.pop(name)
+        game = GameRow(**data)
+        seats = [SeatRow(id=r.seat_id, game_id=game_id, role=r.seat_role, user_id=r.seat_user,
+                         former_user_id=r.seat_former) for r in rows if r.seat_id is not None]
+        return Loaded(game, seats, state, state_version)
 
     async def get_game(self, game_id: int) -> GameRow | None:
         try:

@@ -844,7 +844,7 @@ def test_10_2_retreat_passes_terrain_without_stopping():
     s = script(s, "F", "H", "H", "H", "H")
     s = do(s, "north", "stand")
     s = do(s, "north", "retreat", "E4")
-    assert choices(s, "north") == [("retreat", "D5"), ("retreat", "E5")]
+    assert choices(s, "north") == [("retreat", "E5"), ("retreat", "F5")]
 
 
 def test_10_2_retreat_stops_on_a_lone_friendly_leader():
@@ -867,7 +867,10 @@ def test_10_2_unit_with_a_leader_is_blocked_by_a_lone_friendly_leader():
     s = script(s, "F", "H", "H", "H", "H")
     s = do(s, "north", "stand")
     s = do(s, "north", "ignore", 0)
-    assert choices(s, "north") == [("retreat", "E4")]
+    # F4 is closed to it: its only hex, E4, was taken at once; it goes on from there
+    assert at(s, "E4").type == "MC" and leader_hex(s, "Mago") == "E4"
+    assert leader_hex(s, "Hanno") == "F4"
+    assert choices(s, "north") == [("retreat", "E5"), ("retreat", "F5")]
 
 
 def test_10_3_blocked_retreat_costs_a_block_per_missing_hex():
@@ -892,16 +895,16 @@ def test_10_3_partly_blocked_retreat_and_units_of_both_sides_block():
     assert choices(s, "south") == [("advance", "F3"), ("stay", None)]
 
 
-def test_10_3_retreat_off_the_board_is_blocked():
-    """A10 is not a hex: A9 on the north baseline... an even-row edge hex has one rear hex."""
-    s = ready([("L3", "south", "HI"), ("L4", "north", "LI")], ordered=("L3",),
-              card="order_4_right")
-    s = attack(s, "L3", "L4")
+def test_10_3_the_side_edge_leaves_one_rear_hex():
+    """A5 has one hex toward the north edge (A6); with A6 occupied, the LI cannot retreat and
+    loses 2 blocks."""
+    s = ready([("A4", "south", "HI"), ("A5", "north", "LI"), ("A6", "north", "MI")],
+              ordered=("A4",), card="order_4_left")
+    s = attack(s, "A4", "A5")
     s = script(s, "F", "H", "H", "H", "H")
     s = do(s, "north", "stand")
-    assert choices(s, "north") == [("retreat", "L5"), ("retreat", "M5")]
-    s = do(s, "north", "retreat", "M5")
-    assert choices(s, "north") == [("retreat", "L6")]
+    assert blocks(s, "A5") == 2
+    assert choices(s, "north") == [("battle_back", None), ("no_battle_back", None)]
 
 
 # -- 10.4 ignoring flags
@@ -997,3 +1000,473 @@ def test_14_card_dice_raise_the_terrain_cap():
     s = script(s, *["G"] * 6)
     s = do(s, "north", "stand")
     assert len(dice(s)) == 4
+
+
+# -- 10.6 elephant rampage and blocked elephant retreat
+
+def test_10_6_rampage_hits_every_adjacent_unit_and_lone_leader_before_the_retreat():
+    s = ready([("F3", "south", "HI"), ("F4", "north", "EL"), ("G4", "north", "LI"),
+               ("E4", "south", "MI")], [("G3", "south", "Scipio")], ordered=("F3",))
+    s = attack(s, "F3", "F4")
+    s = script(s, "F", "G", "G", "G", "G",      # the attack: 1 flag
+               "G", "X",                        # G4: the elephant's own LI loses 1
+               "B", "B",                        # E4: MI loses 2
+               "H", "G",                        # G3: a helmet kills the lone leader
+               "R", "F")                        # F3: the attacker loses 1
+    s = do(s, "north", "stand")
+    assert blocks(s, "G4") == 3 and blocks(s, "E4") == 2 and blocks(s, "F3") == 3
+    assert leader_hex(s, "Scipio") is None and s.banners == {"north": 1, "south": 0}
+    assert s.rng.scripted == []
+    # then the elephant retreats 1 hex; the owner picks it
+    assert choices(s, "north") == [("retreat", "F5"), ("retreat", "G5")]
+    s = do(s, "north", "retreat", "G5")
+    assert choices(s, "south") == [("advance", "F4"), ("stay", None)]
+
+
+def test_10_6_lone_leader_surviving_a_rampage_must_evade():
+    s = ready([("F3", "south", "HI"), ("F4", "north", "EL")], [("G3", "south", "Scipio")],
+              ordered=("F3",))
+    s = attack(s, "F3", "F4")
+    s = script(s, "F", "G", "G", "G", "G", "G", "G", "G", "G")
+    s = do(s, "north", "stand")
+    assert RULES.view(s, "south").active == ["south"]
+    assert choices(s, "south") == [("leader_to", "F2"), ("leader_to", "G2")]
+
+
+def test_10_6_elephant_blocked_by_the_edge_loses_blocks_itself_and_may_battle_back():
+    s = ready([("F8", "south", "HI"), ("F9", "north", "EL")], ordered=("F8",))
+    s = attack(s, "F8", "F9")
+    s = script(s, "F", "G", "G", "G", "G", "G", "G")
+    s = do(s, "north", "stand")
+    assert blocks(s, "F9") == 1 and blocks(s, "F8") == 4
+    assert choices(s, "north") == [("battle_back", None), ("no_battle_back", None)]
+
+
+def test_10_6_elephant_partly_blocked_moves_then_blockers_lose_blocks():
+    """Spec 18.10: it moves as far as it can; the occupants of the hexes that stop it lose 1
+    block per hex it could not make."""
+    s = ready([("F3", "south", "HI"), ("F4", "north", "EL"), ("F6", "north", "MI"),
+               ("G6", "south", "MI"), ("F5", "north", "LI")], ordered=("F3",))
+    s = attack(s, "F3", "F4")
+    s = script(s, "F", "F", "G", "G", "G",      # 2 flags: a 2-hex retreat
+               "X", "X", "X", "X")              # rampage on F5 and F3: nothing
+    s = do(s, "north", "stand")
+    # F5 is taken: G5 is its only hex; from G5 both F6 and G6 are occupied
+    assert at(s, "G5").type == "EL" and blocks(s, "G5") == 2
+    assert blocks(s, "F6") == 3 and blocks(s, "G6") == 3
+    assert s.banners == {"north": 0, "south": 0}
+
+
+def test_1_draw_when_a_blocked_elephant_retreat_gives_both_sides_their_last_banner():
+    s = ready([("F3", "south", "HI"), ("F4", "north", "EL"), ("F5", "north", "LI", 1),
+               ("G5", "south", "LI", 1)], ordered=("F3",), banners=(1, 1))
+    s = attack(s, "F3", "F4")
+    s = script(s, "F", "H", "H", "H", "H",
+               "X", "X", "X", "X", "X", "X")     # rampage on G5, F5, F3: no hit
+    s = do(s, "north", "stand")
+    assert at(s, "F5") is None and at(s, "G5") is None
+    assert s.banners == {"north": 1, "south": 1}
+    assert s.result is not None and s.result.draw and s.result.winners == []
+    assert RULES.view(s, "south").actions == [] and RULES.view(s, "north").actions == []
+
+
+def test_1_rampage_banners_come_one_at_a_time_so_the_first_wins():
+    s = ready([("F3", "south", "HI", 1), ("F4", "north", "EL"), ("G4", "north", "LI", 1)],
+              ordered=("F3",), banners=(1, 1))
+    s = attack(s, "F3", "F4")
+    s = script(s, "F", "H", "H", "H", "H", "G", "G", "R", "R")
+    s = do(s, "north", "stand")
+    assert s.result is not None and not s.result.draw
+    assert s.result.winners == ["south"]      # G4 was rolled first: south's banner came first
+
+
+# -- 11 evasion, momentum advance, bonus close combat ---------------------------------------------
+
+def test_11_1_evading_unit_takes_only_its_symbol_and_moves_two_hexes_back():
+    s = ready([("F3", "south", "HI"), ("F4", "north", "LI")], ordered=("F3",))
+    s = attack(s, "F3", "F4")
+    assert choices(s, "north") == [("stand", None), ("evade", None)]
+    s = script(s, "G", "X", "H", "F", "B")
+    s = do(s, "north", "evade")
+    assert at(s, "F4").blocks == 3
+    assert choices(s, "north") == [("evade", "F5"), ("evade", "G5")]
+    s = do(s, "north", "evade", "F5")
+    assert choices(s, "north") == [("evade", "E6"), ("evade", "F6")]
+    s = do(s, "north", "evade", "F6")
+    # no battle back, no momentum advance: south's battle is over and so is its turn
+    assert blocks(s, "F6") == 3 and s.turn.side == "north" and s.flow == []
+
+
+def test_11_1_one_hex_evade_only_when_no_two_hex_evade_exists():
+    units = [("F3", "south", "HI"), ("F4", "north", "LI"), ("E6", "north", "MI"),
+             ("F6", "north", "MI")]
+    s = ready(units, ordered=("F3",))
+    s = attack(s, "F3", "F4")
+    s = script(s, "B", "B", "B", "B", "B")
+    s = do(s, "north", "evade")
+    # F5 leads nowhere, so G5 and on to G6 are forced
+    assert at(s, "G6").type == "LI" and s.turn.side == "north"
+    s = ready(units + [("G6", "north", "MI")], ordered=("F3",))
+    s = attack(s, "F3", "F4")
+    s = script(s, "B", "B", "B", "B", "B")
+    s = do(s, "north", "evade")
+    assert choices(s, "north") == [("evade", "F5"), ("evade", "G5")]
+    s = do(s, "north", "evade", "G5")
+    assert at(s, "G5").type == "LI" and s.turn.side == "north"
+
+
+def test_11_1_no_evade_from_the_own_baseline_or_with_both_rear_hexes_blocked():
+    s = ready([("F8", "south", "HI"), ("F9", "north", "LI")], ordered=("F8",))
+    s = attack(s, "F8", "F9")
+    assert choices(s, "north") == [("stand", None)]
+    s = ready([("F3", "south", "HI"), ("F4", "north", "LI"), ("F5", "south", "MI")],
+              terrain=[("G5", "lake")], ordered=("F3",))
+    s = attack(s, "F3", "F4")
+    assert choices(s, "north") == [("stand", None)]
+
+
+@pytest.mark.parametrize("defender, attacker, may", [
+    ("LC", "LC", True), ("LI", "HC", True), ("BCH", "MC", True),
+    ("MC", "HI", True), ("MC", "HC", True), ("MC", "EL", True), ("MC", "MC", False),
+    ("MC", "LC", False), ("CA", "HCH", True), ("CA", "MC", False),
+    ("HC", "MI", True), ("HC", "EL", True), ("HC", "HC", False), ("HCH", "LI", True),
+    ("HCH", "MC", False),
+    ("AX", "LI", False), ("MI", "LI", False), ("WA", "LI", False), ("HI", "LI", False),
+    ("EL", "LI", False),
+])
+def test_11_1_who_may_evade_from_whom(defender: str, attacker: str, may: bool):
+    s = ready([("F3", "south", attacker), ("F4", "north", defender)], ordered=("F3",))
+    s = attack(s, "F3", "F4")
+    assert (("evade", None) in choices(s, "north")) is may
+
+
+def test_11_1_evade_stops_on_a_lone_friendly_leader():
+    s = ready([("F3", "south", "HI"), ("F4", "north", "LC")], [("F5", "north", "Hanno")],
+              ordered=("F3",))
+    s = attack(s, "F3", "F4")
+    s = script(s, "B", "B", "B", "B", "B")
+    s = do(s, "north", "evade")
+    s = do(s, "north", "evade", "F5")
+    assert at(s, "F5").type == "LC" and leader_hex(s, "Hanno") == "F5"
+    assert s.turn.side == "north"
+
+
+def test_11_1_evader_leader_takes_a_casualty_check():
+    s = ready([("F3", "south", "HI"), ("F4", "north", "LC")], [("F4", "north", "Hanno")],
+              ordered=("F3",))
+    s = attack(s, "F3", "F4")
+    s = script(s, "G", "H", "H", "H", "H",   # 1 hit, helmets do not count against an evader
+               "H", "H")                     # the leader's check
+    s = do(s, "north", "evade")
+    assert leader_hex(s, "Hanno") is None and s.banners["south"] == 1
+    assert blocks(s, "F4") == 2
+
+
+def test_11_2_war_machine_evades_off_the_board_without_a_banner():
+    s = ready([("F3", "south", "HI"), ("F4", "north", "HWM")], ordered=("F3",))
+    s = attack(s, "F3", "F4")
+    assert choices(s, "north") == [("stand", None), ("evade", None)]
+    s = script(s, "R", "X", "X", "F", "H")
+    s = do(s, "north", "evade")
+    assert at(s, "F4") is None and "HWM" not in [u.type for u in s.units.values()]
+    assert s.banners == {"north": 0, "south": 0}
+    s = ready([("F3", "south", "HI"), ("F4", "north", "HWM")], ordered=("F3",))
+    s = attack(s, "F3", "F4")
+    s = script(s, "R", "R", "X", "F", "H")
+    s = do(s, "north", "evade")
+    assert s.banners == {"north": 0, "south": 1}
+
+
+def test_11_3_lone_leader_attacked_in_close_combat():
+    """The attacker rolls its normal dice; no helmet: the leader must evade 1-3 hexes; it may
+    pass friendly units and end on one; no momentum advance."""
+    s = ready([("F3", "south", "HI"), ("F5", "north", "MI")], [("F4", "north", "Hanno")],
+              ordered=("F3",))
+    s = script(s, "G", "G", "X", "F", "B")
+    s = attack(s, "F3", "F4")
+    assert dice(s) == ["G", "G", "X", "F", "B"]
+    assert choices(s, "north") == [("leader_to", "F5"), ("leader_to", "G5")]
+    s = do(s, "north", "leader_to", "F5")
+    assert choices(s, "north") == [("leader_to", "E6"), ("leader_to", "F6"),
+                                   ("leader_stay", None)]
+    s = do(s, "north", "leader_stay")
+    assert leader_hex(s, "Hanno") == "F5" and s.turn.side == "north"
+
+
+def test_11_3_leader_evading_off_its_own_baseline_gives_no_banner():
+    s = ready([("F8", "south", "HI")], [("F9", "north", "Hanno")], ordered=("F8",))
+    s = script(s, "G", "G", "G", "G", "G")
+    s = attack(s, "F8", "F9")
+    assert choices(s, "north") == [("leader_off", None)]
+    s = do(s, "north", "leader_off")
+    assert leader_hex(s, "Hanno") is None and s.banners == {"north": 0, "south": 0}
+
+
+def test_11_3_leader_that_cannot_evade_is_lost():
+    s = ready([("F3", "south", "HI")], [("F4", "north", "Hanno")],
+              terrain=[("F5", "lake"), ("G5", "lake")], ordered=("F3",))
+    s = script(s, "G", "G", "G", "G", "G")
+    s = attack(s, "F3", "F4")
+    assert choices(s, "north") == [("leader_lost", None)]
+    s = do(s, "north", "leader_lost")
+    assert leader_hex(s, "Hanno") is None and s.banners["south"] == 1
+
+
+def test_11_4_leader_may_not_end_its_evade_in_an_enemy_unit():
+    s = ready([("F3", "south", "HI"), ("F5", "south", "LI"), ("G5", "south", "LI"),
+               ("E6", "south", "LI"), ("F6", "south", "LI"), ("G6", "south", "LI")],
+              [("F4", "north", "Hanno")], ordered=("F3",))
+    s = script(s, "G", "G", "G", "G", "G")
+    s = attack(s, "F3", "F4")
+    s = script(s, "G", "G")                   # the LI in F5 rolls 2 dice: no helmet
+    s = do(s, "north", "leader_to", "F5")
+    assert s.rng.scripted == []
+    # it may not stop among enemies; it goes on, escaping again
+    assert ("leader_stay", None) not in choices(s, "north")
+    s = script(s, "H", "G")
+    s = do(s, "north", "leader_to", "F6")
+    assert leader_hex(s, "Hanno") is None and s.banners["south"] == 1
+
+
+# -- 11.5 momentum advance and 11.6 bonus close combat
+
+def test_11_5_foot_advances_but_gets_no_bonus_without_a_leader():
+    s = ready([("F3", "south", "HI"), ("F4", "north", "MI", 1), ("F5", "north", "MI")],
+              ordered=("F3",))
+    s = script(s, "B", "G", "G", "G", "G")
+    s = attack(s, "F3", "F4")
+    s = do(s, "north", "stand")
+    assert choices(s, "south") == [("advance", "F4"), ("stay", None)]
+    s = do(s, "south", "advance", "F4")
+    assert at(s, "F4").type == "HI" and s.turn.side == "north"
+
+
+def test_11_6_foot_with_a_leader_advances_and_battles_again_any_adjacent_enemy():
+    s = ready([("F3", "south", "HI"), ("F4", "north", "MI", 1), ("G4", "north", "MI"),
+               ("F5", "north", "LI")], [("F3", "south", "Scipio")], ordered=("F3",))
+    s = script(s, "B", "G", "G", "G", "G")
+    s = attack(s, "F3", "F4")
+    s = do(s, "north", "stand")
+    s = do(s, "south", "advance", "F4")
+    assert choices(s, "south") == [("bonus", "G4"), ("bonus", "F5"), ("stay", None)]
+    s = do(s, "south", "bonus", "G4")
+    s = script(s, "B", "B", "F", "G", "G")
+    s = do(s, "north", "stand")
+    s = do(s, "north", "retreat", "H5")
+    # after a successful bonus combat it may advance, but not battle again
+    assert choices(s, "south") == [("advance", "G4"), ("stay", None)]
+    s = do(s, "south", "advance", "G4")
+    assert at(s, "G4").type == "HI" and leader_hex(s, "Scipio") == "G4"
+    assert s.turn.side == "north"
+
+
+def test_11_5_cavalry_may_move_one_more_hex_then_battle_again():
+    s = ready([("F3", "south", "MC"), ("F4", "north", "MI", 1), ("H5", "north", "LI")],
+              terrain=[("F5", "forest")], ordered=("F3",))
+    s = script(s, "B", "G", "G")
+    s = attack(s, "F3", "F4")
+    s = do(s, "north", "stand")
+    s = do(s, "south", "advance", "F4")
+    assert choices(s, "south") == [("extra", "G4"), ("extra", "E4"), ("extra", "G5"),
+                                   ("extra", "F5"), ("extra", "G3"), ("extra", "F3"),
+                                   ("stay", None)]
+    s = do(s, "south", "extra", "G5")
+    assert choices(s, "south") == [("bonus", "H5"), ("stay", None)]
+    s = do(s, "south", "bonus", "H5")
+    s = script(s, "G", "G", "G")
+    s = do(s, "north", "stand")
+    assert blocks(s, "H5") == 1
+    s = do(s, "north", "no_battle_back")
+    assert s.turn.side == "north"
+
+
+def test_11_5_cavalry_extra_hex_into_forest_forbids_the_bonus_combat():
+    s = ready([("F3", "south", "MC"), ("F4", "north", "MI", 1), ("F6", "north", "LI")],
+              terrain=[("F5", "forest")], ordered=("F3",))
+    s = script(s, "B", "G", "G")
+    s = attack(s, "F3", "F4")
+    s = do(s, "north", "stand")
+    s = do(s, "south", "advance", "F4")
+    s = do(s, "south", "extra", "F5")
+    assert s.turn.side == "north"
+
+
+def test_11_5_no_extra_hex_for_elephants_camels_and_chariots():
+    for code in ("EL", "CA", "HCH"):
+        s = ready([("F3", "south", code), ("F4", "north", "LI", 1), ("F6", "north", "MI")],
+                  ordered=("F3",))
+        s = script(s, "G", "G", "G", "G", "G")
+        s = attack(s, "F3", "F4")
+        s = do(s, "north", "stand")
+        s = do(s, "south", "advance", "F4")
+        assert s.turn.side == "north", code      # nothing adjacent, no extra hex
+
+
+def test_11_5_no_advance_for_a_war_machine():
+    s = ready([("F3", "south", "HWM"), ("F4", "north", "MI", 1)], ordered=("F3",))
+    s = script(s, "B", "R")
+    s = attack(s, "F3", "F4")
+    s = do(s, "north", "stand")
+    assert at(s, "F4") is None and s.turn.side == "north"
+
+
+def test_11_5_leader_of_a_destroyed_unit_evades_before_the_advance():
+    s = ready([("F3", "south", "HI"), ("F4", "north", "MI", 1)], [("F4", "north", "Hanno")],
+              ordered=("F3",))
+    s = script(s, "B", "G", "G", "G", "G", "G")   # the 1-die check: no helmet
+    s = attack(s, "F3", "F4")
+    s = do(s, "north", "stand")
+    assert at(s, "F4") is None and leader_hex(s, "Hanno") == "F4"
+    assert RULES.view(s, "north").active == ["north"]
+    s = do(s, "north", "leader_to", "G5")
+    s = do(s, "north", "leader_stay")
+    assert choices(s, "south") == [("advance", "F4"), ("stay", None)]
+
+
+def test_13_first_strike_unit_gets_no_advance_when_the_attacker_retreats():
+    s = game([("F3", "south", "HI"), ("F4", "north", "MI")])
+    s.hands["north"] = ["first_strike", FILLER]
+    s = play(s, "order_4_center")
+    s = order(s, "F3")
+    s = to_battle(s)
+    s = attack(s, "F3", "F4")
+    s = script(s, "F", "G", "G", "G")
+    s = do(s, "north", "first_strike")
+    s = do(s, "south", "retreat", "E2")
+    assert blocks(s, "E2") == 4 and blocks(s, "F4") == 4
+    # the attack is over: no attack by the HI, no advance for the MI
+    assert s.flow == [] and s.turn.side == "north"
+    assert s.hands["north"] == [FILLER, s.hands["north"][1]] and len(s.hands["north"]) == 2
+
+
+# -- 12 leaders ----------------------------------------------------------------------------------
+
+def test_12_1_two_helmets_kill_the_leader_of_a_unit_that_lost_blocks():
+    s = ready([("F3", "south", "HI"), ("F4", "north", "MI"), ("E4", "north", "LI")],
+              [("F4", "north", "Hanno")], ordered=("F3",))
+    s = script(s, "B", "F", "G", "G", "G", "H", "H")
+    s = attack(s, "F3", "F4")
+    s = do(s, "north", "stand")
+    assert leader_hex(s, "Hanno") is None and s.banners["south"] == 1
+    # hits, then the check, then flags: a dead leader gives no ignore
+    assert choices(s, "north") == [("retreat", "F5"), ("retreat", "G5")]
+
+
+def test_12_1_one_helmet_is_not_enough():
+    s = ready([("F3", "south", "HI"), ("F4", "north", "MI")], [("F4", "north", "Hanno")],
+              ordered=("F3",))
+    s = script(s, "B", "F", "G", "G", "G", "H", "G")
+    s = attack(s, "F3", "F4")
+    s = do(s, "north", "stand")
+    assert leader_hex(s, "Hanno") == "F4" and s.banners["south"] == 0
+    assert choices(s, "north") == [("ignore", 1), ("ignore", 0)]
+
+
+def test_12_1_no_check_when_the_unit_only_retreats():
+    s = ready([("F3", "south", "HI"), ("F4", "north", "MI")], [("F4", "north", "Hanno")],
+              ordered=("F3",))
+    s = script(s, "F", "G", "G", "G", "G", "H", "H")
+    s = attack(s, "F3", "F4")
+    s = do(s, "north", "stand")
+    assert s.rng.scripted == ["H", "H"]
+
+
+def test_12_1_one_helmet_on_one_die_kills_the_leader_of_a_destroyed_unit():
+    s = ready([("F3", "south", "HI"), ("F4", "north", "MI", 1)], [("F4", "north", "Hanno")],
+              ordered=("F3",))
+    s = script(s, "B", "G", "G", "G", "G", "H")
+    s = attack(s, "F3", "F4")
+    s = do(s, "north", "stand")
+    assert leader_hex(s, "Hanno") is None and s.banners["south"] == 2
+    assert choices(s, "south") == [("advance", "F4"), ("stay", None)]
+
+
+def test_12_1_only_one_check_per_combat_sequence():
+    """Hits, the 2-dice check, then a blocked retreat from the same roll: no second check."""
+    s = ready([("F3", "south", "HI"), ("F4", "north", "MI"), ("F5", "north", "LI"),
+               ("G5", "north", "LI")], [("F4", "north", "Hanno")], ordered=("F3",))
+    s = script(s, "B", "F", "G", "G", "G", "H", "G", "H", "H")
+    s = attack(s, "F3", "F4")
+    s = do(s, "north", "stand")
+    assert s.rng.scripted == ["H", "H"]
+    s = do(s, "north", "ignore", 0)          # accept the flag: blocked, 1 more block lost
+    assert blocks(s, "F4") == 2 and leader_hex(s, "Hanno") == "F4"
+    assert s.rng.scripted == ["H", "H"]
+
+
+@pytest.mark.parametrize("second_check", [False, True])
+def test_12_1_blocked_retreat_destroys_a_unit_whose_leader_was_already_checked(second_check):
+    """Spec 12.1 / 18.14: no second roll, the leader just evades (option: the 1-die check)."""
+    s = ready([("F3", "south", "HI"), ("F4", "north", "MI", 2), ("F5", "north", "LI"),
+               ("G5", "north", "LI")], [("F4", "north", "Hanno")], ordered=("F3",),
+              options={"second_leader_check": second_check})
+    s = script(s, "B", "F", "G", "G", "G", "H", "G", "H")
+    s = attack(s, "F3", "F4")
+    s = do(s, "north", "stand")
+    s = do(s, "north", "ignore", 0)
+    assert at(s, "F4") is None and s.banners["south"] == 1 + second_check
+    if second_check:
+        assert leader_hex(s, "Hanno") is None
+    else:
+        assert leader_hex(s, "Hanno") == "F4" and s.rng.scripted == ["H"]
+        assert RULES.view(s, "north").active == ["north"]
+
+
+def test_12_1_one_check_per_sequence_through_a_rampage_and_the_battle_back():
+    """The attacker's leader is checked once in a combat sequence: its unit loses a block in the
+    rampage, then more to the battle back of the blocked elephant (spec 12.1, 10.6)."""
+    s = ready([("F3", "south", "HI"), ("F4", "north", "EL"), ("F5", "north", "LI"),
+               ("G5", "north", "LI")], [("F3", "south", "Scipio")], ordered=("F3",))
+    s = attack(s, "F3", "F4")
+    s = script(s, "F", "G", "G", "G", "G",
+               "X", "X", "X", "X",             # rampage on G5 and F5: nothing
+               "R", "G",                       # rampage on F3: 1 hit
+               "G", "B")                       # Scipio's check: survives
+    s = do(s, "north", "stand")
+    assert blocks(s, "F3") == 3 and blocks(s, "F4") == 2
+    assert blocks(s, "F5") == 3 and blocks(s, "G5") == 3
+    s = script(s, "R", "G", "G", "G", "G", "H", "H")
+    s = do(s, "north", "battle_back")
+    assert blocks(s, "F3") == 2
+    assert leader_hex(s, "Scipio") == "F3" and s.rng.scripted == ["H", "H"]
+
+
+def test_12_1_lone_leader_attack_uses_the_attackers_dice_and_terrain():
+    s = ready([("F3", "south", "HI"), ("A9", "north", "LI")], [("F4", "north", "Hanno")],
+              terrain=[("F4", "forest")], ordered=("F3",))
+    s = script(s, "G", "H", "H")
+    s = attack(s, "F3", "F4")
+    assert dice(s) == ["G", "H"]
+    assert leader_hex(s, "Hanno") is None and s.banners["south"] == 1 and s.turn.side == "north"
+
+
+# -- 1 victory -----------------------------------------------------------------------------------
+
+def test_1_the_last_banner_wins_at_once():
+    s = ready([("F3", "south", "HI"), ("F4", "north", "MI", 1), ("F5", "north", "MI")],
+              [("F3", "south", "Scipio")], ordered=("F3",), banners=(5, 1))
+    s = script(s, "B", "G", "G", "G", "G")
+    s = attack(s, "F3", "F4")
+    s = do(s, "north", "stand")
+    assert s.result is not None and s.result.winners == ["south"] and not s.result.draw
+    assert RULES.view(s, "south").actions == []
+    assert RULES.view(s, "south").active == []
+
+
+def test_1_the_defender_can_win_with_its_battle_back():
+    s = ready([("F3", "south", "HI", 1), ("F4", "north", "MI")], ordered=("F3",),
+              banners=(1, 5))
+    s = script(s, "G", "G", "G", "G", "G")
+    s = attack(s, "F3", "F4")
+    s = do(s, "north", "stand")
+    s = script(s, "X", "G", "G", "G")
+    s = do(s, "north", "battle_back")
+    assert s.result is not None and s.result.winners == ["north"]
+
+
+def test_1_a_killed_leader_scores_a_banner():
+    s = ready([("F3", "south", "HI"), ("A9", "north", "LI")], [("F4", "north", "Hanno")],
+              ordered=("F3",), banners=(5, 1))
+    s = script(s, "H", "G", "G", "G", "G")
+    s = attack(s, "F3", "F4")
+    assert s.result is not None and s.result.winners == ["south"]

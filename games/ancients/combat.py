@@ -113,15 +113,17 @@ def casualty_check(s: AncientsState, u: Unit, hex_: str, eliminated: bool) -> No
     ldr = next((ld for ld in s.leaders.values() if ld.hex == hex_ and ld.side == u.side), None)
     if ldr is None or s.result is not None:
         return
-    already = s.turn.lcc_done.get(u.id) == s.roll_seq
-    s.turn.lcc_done[u.id] = s.roll_seq
+    # §14 (spec 12.1): one check per combat sequence, i.e. per battle: a rampage or the battle
+    # back of a blocked elephant after the unit's first loss is the same sequence, not only
+    # the same roll. With the option on, an elimination still gets its 1-die check (18.14).
+    already = s.turn.lcc_done.get(u.id) == s.battle_seq
+    s.turn.lcc_done[u.id] = s.battle_seq
     if already and eliminated and option(s, "second_leader_check", False) is False:
         push(s, "levade", role=ldr.side, leader=ldr.id, steps=0)
         return
-    if already:
+    if already and not eliminated:
         return
     dice = roll(s, 1 if eliminated else 2)
-    s.roll_seq -= 1  # the check belongs to the same combat sequence
     killed = dice.count("H") >= (1 if eliminated else 2)
     s.say(msg("log.casualty_check", name=ldr.name or "@leader", dice=" ".join(dice)))
     if killed:
@@ -191,7 +193,9 @@ def close_dice(s: AncientsState, u: Unit, target_hex: str, target: Unit | None, 
         n = sp.cc if role == "attack" else sp.battle_back
         if full_strength(s, u):
             n += 1
-    if B.terrain(s, u.hex) == "camp":
+    in_camp = B.terrain(s, u.hex) == "camp"
+    cap_first = option(s, "camp_order", "minus_then_cap") == "cap_then_minus"
+    if in_camp and not cap_first:
         n -= 1
     caps = [n]
     t_me, t_them = B.terrain(s, u.hex), B.terrain(s, target_hex)
@@ -202,6 +206,8 @@ def close_dice(s: AncientsState, u: Unit, target_hex: str, target: Unit | None, 
     elif t_me == "hill":
         caps.append(2 if sp.mounted else 3)
     n = min(caps)
+    if in_camp and cap_first:
+        n -= 1
     if role == "attack":
         n += card_bonus(s, u, True, bonus_cc)
     return max(0, n)
@@ -211,7 +217,9 @@ def ranged_dice(s: AncientsState, u: Unit, target_hex: str) -> int:
     sp = spec(u)
     moved = s.turn.moved.get(u.id, 0) if u.side == s.turn.side else 0
     n = 1 if moved else 2
-    if B.terrain(s, u.hex) == "camp":
+    in_camp = B.terrain(s, u.hex) == "camp"
+    cap_first = option(s, "camp_order", "minus_then_cap") == "cap_then_minus"
+    if in_camp and not cap_first:
         n -= 1
     caps = [n]
     if B.terrain(s, target_hex) == "forest":
@@ -219,6 +227,8 @@ def ranged_dice(s: AncientsState, u: Unit, target_hex: str) -> int:
     if B.terrain(s, u.hex) in ("ford", "bridge", "marsh"):
         caps.append(1)
     n = min(caps)
+    if in_camp and cap_first:
+        n -= 1
     del sp
     return max(0, n + card_bonus(s, u, False, False))
 
@@ -280,6 +290,9 @@ def score_close(s: AncientsState, att: Unit, target: Unit, dice: list[str], evad
                     queue.append(s.rng.roll(FACES))   # §11: elephants re-roll each scoring X
         elif f == "H" and helmets:
             hits += 1
+            if (att.special == "sacred_band" and B.leader_near(s, att)
+                    and option(s, "sacred_band_helmets", "one") == "two_with_leader"):
+                hits += 1
         elif f == "F":
             flags += 1
     return hits, flags, shown
@@ -480,11 +493,27 @@ def _retreat(s: AncientsState, f: Frame) -> None:
             casualty_check(s, u, hex_, gone)
         _end_retreat(s, f)
         return
+    if len(open_) > 1 and option(s, "retreat_path", "any") == "furthest":
+        reach = {h: _reach(s, u, h, f["left"] - 1) for h in open_}
+        open_ = [h for h in open_ if reach[h] == max(reach.values())]
     if len(open_) == 1:
         _retreat_to(s, f, u, open_[0])
         return
     f["role"] = u.side
     f["options"] = open_
+
+
+def _reach(s: AncientsState, u: Unit, h: str, left: int) -> int:
+    """How many more hexes a retreat through h can make (strict retreat option, spec 10.3)."""
+    if left <= 0 or B.leader_at(s, h) is not None:
+        return 0
+    saved = u.hex
+    u.hex = h
+    try:
+        nxt, _ = retreat_options(s, u)
+        return max((1 + _reach(s, u, n, left - 1) for n in nxt), default=0)
+    finally:
+        u.hex = saved
 
 
 def _retreat_to(s: AncientsState, f: Frame, u: Unit, to: str) -> None:
