@@ -394,7 +394,8 @@ class TableService:
             async with self.store.write(self.now()) as tx:
                 await tx.update_game(g.id, values, version=g.row.version, status="active")
                 await tx.append(g.id, kind, role=role, user_id=user_id, verb=verb, arg=arg)
-                await tx.put_state(g.id, values["version"], new_state.model_dump_json())
+                await tx.put_state(g.id, values["version"], new_state.model_dump_json(),
+                                   None if can_undo(new_state) else new_state.step)
         except StaleVersion:
             fresh = await self._load(g.id, with_state=False)
             self._refuse_not_active(fresh)
@@ -595,7 +596,7 @@ class TableService:
                     await tx.append(game_id, "setup", user_id=user_id, arg={
                         "seed": g.row.seed, "scenario": g.row.scenario, "scenario_doc": doc,
                         "options": options})
-                    await tx.put_state(game_id, 1, state.model_dump_json())
+                    await tx.put_state(game_id, 1, state.model_dump_json(), state.step)
             except StaleVersion:
                 raise ServiceError("error.not_lobby", game=game_id) from None
             for name, value in values.items():
@@ -668,7 +669,8 @@ class TableService:
             if not force and last.user_id != user_id:
                 raise ServiceError("error.undo_not_yours")
             kept = [row for row in log if row.seq != last.seq]
-            new_state = replay_log(g.row.title, kept)
+            # Replay from the checkpoint: nothing before it can be undone.
+            new_state = replay_log(g.row.title, kept, await self.store.checkpoint(game_id))
             before = g.copy()
             await self._commit_state(g, new_state, "undo", user_id, role=last.role,
                                      arg={"seq": last.seq})

@@ -16,6 +16,9 @@ class Settings(BaseSettings):
     DATABASE_URL: str = ""
     DEFAULT_LANGUAGE: Literal["en", "ru"] = "en"
     LOG_LEVEL: str = "INFO"
+    # Servers (ids separated by commas or spaces) that get the slash commands at once on start,
+    # instead of waiting for Discord's global command update.
+    DISCORD_GUILD_IDS: str | None = None
     # Only for tests that run the bot against a fake Discord.
     DISCORD_API_BASE: str | None = None
     DISCORD_GATEWAY_URL: str | None = None

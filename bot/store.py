@@ -150,6 +150,10 @@ class StateRow(SQLModel, table=True):
         "autoincrement": False})
     version: int
     state: str = Field(sa_column=Column(Text, nullable=False))
+    # The latest state no undo may cross (after dice, a reveal, a change of turn), and its
+    # step: an undo replays the log from here rather than from the setup.
+    checkpoint: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    checkpoint_step: int | None = None
     updated_at: datetime = Field(default_factory=utcnow)
 
 
@@ -239,13 +243,16 @@ class Tx:
                     .where(_LOG.c.game_id == game_id).scalar_subquery())
         await self.conn.execute(insert(_LOG).values(seq=next_seq, **row))
 
-    async def put_state(self, game_id: int, version: int, state_json: str) -> None:
+    async def put_state(self, game_id: int, version: int, state_json: str,
+                        checkpoint_step: int | None = None) -> None:
+        """Write the current state; with ``checkpoint_step`` it is also the new checkpoint."""
+        values: dict[str, Any] = {"version": version, "state": state_json, "updated_at": self.now}
+        if checkpoint_step is not None:
+            values.update(checkpoint=state_json, checkpoint_step=checkpoint_step)
         result = await self.conn.execute(
-            update(_STATE).where(_STATE.c.game_id == game_id)
-            .values(version=version, state=state_json, updated_at=self.now))
+            update(_STATE).where(_STATE.c.game_id == game_id).values(**values))
         if result.rowcount == 0:
-            await self.conn.execute(insert(_STATE).values(
-                game_id=game_id, version=version, state=state_json, updated_at=self.now))
+            await self.conn.execute(insert(_STATE).values(game_id=game_id, **values))
 
     async def put_settings(self, row: ServerSettingsRow) -> None:
         values = row.model_dump()
@@ -407,6 +414,15 @@ class Store:
                                       .where(_STATE.c.game_id == game_id))).first()
         return None if row is None else (row.version, row.state)
 
+    async def checkpoint(self, game_id: int) -> tuple[int, str] | None:
+        """The step and state of the game's latest checkpoint (see StateRow)."""
+        async with self.read() as conn:
+            row = (await conn.execute(select(_STATE.c.checkpoint_step, _STATE.c.checkpoint)
+                                      .where(_STATE.c.game_id == game_id))).first()
+        if row is None or row.checkpoint is None or row.checkpoint_step is None:
+            return None
+        return int(row.checkpoint_step), row.checkpoint
+
     async def get_settings(self, guild_id: int) -> ServerSettingsRow | None:
         async with self.read() as conn:
             row = (await conn.execute(
@@ -445,14 +461,21 @@ def setup_args(row: LogRow) -> tuple[int, str | dict, dict]:
     return int(data["seed"]), scenario, dict(data.get("options") or {})
 
 
-def replay_log(title: str, log: list[LogRow]) -> Any:
+def replay_log(title: str, log: list[LogRow], checkpoint: tuple[int, str] | None = None) -> Any:
+    """The state the log makes. From ``checkpoint`` (step, state) when given: the live actions
+    before that step are then taken as already applied."""
     rules = registry.get(title)
     rows = live_actions(log)
     if not rows or rows[0].kind != "setup":
         raise ValueError("the log does not start with a setup row")
-    seed, scenario, options = setup_args(rows[0])
-    state = rules.setup(seed, scenario, options)
-    for row in rows[1:]:
+    rows = rows[1:]
+    if checkpoint is not None and sum(r.kind == "action" for r in rows) >= checkpoint[0]:
+        state = rules.load_state(checkpoint[1])
+        rows = rows[checkpoint[0]:]
+    else:
+        seed, scenario, options = setup_args(live_actions(log)[0])
+        state = rules.setup(seed, scenario, options)
+    for row in rows:
         if row.kind == "action":
             state = rules.act(state, str(row.role), Action(verb=str(row.verb), arg=row.payload()))
         else:  # resign

@@ -1336,7 +1336,7 @@ def test_13_first_strike_unit_gets_no_advance_when_the_attacker_retreats():
     assert blocks(s, "E2") == 4 and blocks(s, "F4") == 4
     # the attack is over: no attack by the HI, no advance for the MI
     assert s.flow == [] and s.turn.side == "north"
-    assert s.hands["north"] == [FILLER, s.hands["north"][1]] and len(s.hands["north"]) == 2
+    assert "first_strike" in s.discard and len(s.hands["north"]) == 2
 
 
 # -- 12 leaders ----------------------------------------------------------------------------------
@@ -1470,3 +1470,170 @@ def test_1_a_killed_leader_scores_a_banner():
     s = script(s, "H", "G", "G", "G", "G")
     s = attack(s, "F3", "F4")
     assert s.result is not None and s.result.winners == ["south"]
+
+
+# -- 9.1 / spec 20: the defender is asked at every declaration -----------------------------------
+
+def _declared(north_hand: list[str], bonus: bool = False) -> AncientsState:
+    s = game([("F3", "south", "HI"), ("F4", "north", "MI", 1), ("G4", "north", "HI")],
+             [("F3", "south", "Scipio")])
+    s.hands["north"] = list(north_hand)
+    s = play(s, "order_4_center")
+    s = order(s, "F3")
+    s = to_battle(s)
+    s = attack(s, "F3", "F4")
+    if bonus:
+        s = script(s, "B", "G", "G", "G", "G")
+        s = do(s, "north", "stand")
+        s = do(s, "south", "advance", "F4")
+        s = do(s, "south", "bonus", "G4")
+    return s
+
+
+@pytest.mark.parametrize("bonus", [False, True])
+def test_9_1_defender_prompt_does_not_reveal_first_strike(bonus: bool):
+    """The same decision, with the same prompt, whether or not the defender holds First Strike;
+    the attacker's View is identical in both cases (spec 20)."""
+    holding = _declared(["first_strike", "order_3_center", FILLER], bonus)
+    without = _declared(["line_command", "order_3_center", FILLER], bonus)
+    assert RULES.view(holding, "north").active == ["north"]
+    assert RULES.view(without, "north").active == ["north"]
+    assert RULES.view(holding, "north").prompt == RULES.view(without, "north").prompt
+    assert choices(without, "north") == [("stand", None)]
+    assert choices(holding, "north") == [("stand", None), ("first_strike", None)]
+    for role in ("south", None):
+        a = RULES.view(holding, role).model_dump()
+        b = RULES.view(without, role).model_dump()
+        assert a == b
+
+
+# -- scenario special rules (spec 19.1; data/ancients/README.md) ----------------------------------
+
+def test_scenario_castulo_losing_the_vital_leader_loses_the_battle():
+    rules = {"vital_leader": {"south": "Scipio"}}
+    s = game([("F3", "south", "MI"), ("F4", "north", "HI")], [("F3", "south", "Scipio"),
+                                                              ("A1", "south", "Laelius")],
+             first="north", rules=rules, banners=(8, 8))
+    s = play(s, "order_4_center")
+    s = order(s, "F4")
+    s = to_battle(s)
+    s = script(s, "B", "G", "G", "G", "G", "H", "H")
+    s = attack(s, "F4", "F3")
+    s = do(s, "south", "stand")
+    assert s.banners["north"] == 1
+    assert s.result is not None and s.result.winners == ["north"]
+
+
+def test_scenario_castulo_another_leader_is_only_a_banner():
+    rules = {"vital_leader": {"south": "Scipio"}}
+    s = game([("F3", "south", "MI"), ("F4", "north", "HI")], [("F3", "south", "Laelius"),
+                                                              ("A1", "south", "Scipio")],
+             first="north", rules=rules, banners=(8, 8))
+    s = play(s, "order_4_center")
+    s = order(s, "F4")
+    s = to_battle(s)
+    s = script(s, "B", "G", "G", "G", "G", "H", "H")
+    s = attack(s, "F4", "F3")
+    s = do(s, "south", "stand")
+    assert s.banners["north"] == 1 and s.result is None
+
+
+def test_scenario_castulo_units_leave_through_the_enemy_baseline_for_a_banner():
+    rules = {"exit_banners": {"south": ["center", "right"]}}
+    s = game([("G9", "south", "MC"), ("B9", "south", "LC"), ("A1", "north", "LI")],
+             [("G9", "south", "Scipio")], rules=rules)
+    s = play(s, "order_mounted", (FILLER,))
+    s = do(s, "south", "order", "G9")
+    s = do(s, "south", "order", "B9")
+    s = do(s, "south", "done")
+    s = do(s, "south", "move", "G9")
+    assert ("exit", None) in choices(s, "south")
+    s = do(s, "south", "exit")
+    assert "MC" not in [u.type for u in s.units.values()] and leader_hex(s, "Scipio") is None
+    assert s.banners["south"] == 1
+    # the south player's left section gives nothing: no exit there
+    s = do(s, "south", "move", "B9")
+    assert ("exit", None) not in choices(s, "south")
+
+
+def test_scenario_baecula_camp_hexes_score_once():
+    rules = {"hex_banners": {"south": ["F5"]}}
+    s = game([("F3", "south", "LI"), ("G3", "south", "LI"), ("A9", "north", "LI")], rules=rules)
+    s = play(s, "order_2_center")
+    s = order(s, "F3", "G3")
+    s = move(s, "F3", "F5")
+    assert s.banners["south"] == 1
+    s = move(s, "G3", "G4")
+    assert s.banners["south"] == 1 and s.hex_banners_taken == ["F5"]
+
+
+def test_scenario_baecula_camp_taken_by_a_momentum_advance():
+    rules = {"hex_banners": {"south": ["F4"]}}
+    s = ready([("F3", "south", "HI"), ("F4", "north", "MI", 1)], ordered=("F3",), rules=rules)
+    s = script(s, "B", "G", "G", "G", "G")
+    s = attack(s, "F3", "F4")
+    s = do(s, "north", "stand")
+    assert s.banners["south"] == 1
+    s = do(s, "south", "advance", "F4")
+    assert s.banners["south"] == 2
+
+
+def test_scenario_trasimenus_hand_grows_by_two_after_each_of_the_first_two_turns():
+    rules = {"hand_growth": {"south": [2, 2]}}
+    s = game([("F3", "south", "LI"), ("F7", "north", "LI")], first="south", rules=rules,
+             cards=(5, 2))
+    assert len(s.hands["south"]) == 2
+    sizes = []
+    for _ in range(3):
+        s.hands["south"] = ["order_2_left"] * len(s.hands["south"])
+        s = do(s, "south", "card", "order_2_left")
+        s = do(s, "south", "done")          # order nothing: the turn ends
+        sizes.append(len(s.hands["south"]))
+        s.hands["north"] = ["order_2_left"] * len(s.hands["north"])
+        s = do(s, "north", "card", "order_2_left")
+        s = do(s, "north", "done")
+    assert sizes == [3, 4, 4]
+    assert len(s.hands["north"]) == 5
+
+
+def test_scenario_beneventum_third_banner_brings_two_cards():
+    rules = {"banner_reinforcement": {"south": {"banners": 3, "draw": 2, "hand": 6}}}
+    s = ready([("F3", "south", "HI"), ("F4", "north", "MI", 1), ("G3", "south", "HI"),
+               ("G4", "north", "MI", 1)], ordered=("F3", "G3"), rules=rules, banners=(7, 7))
+    s.banners["south"] = 1
+    hand = len(s.hands["south"])
+    s = script(s, "B", "G", "G", "G", "G")
+    s = attack(s, "F3", "F4")
+    s = do(s, "north", "stand")
+    assert s.banners["south"] == 2 and len(s.hands["south"]) == hand
+    s = do(s, "south", "stay")
+    s = script(s, "B", "G", "G", "G", "G")
+    s = attack(s, "G3", "G4")
+    s = do(s, "north", "stand")
+    assert s.banners["south"] == 3 and len(s.hands["south"]) == hand + 2
+    assert s.hand_limit["south"] == 6
+    s = do(s, "south", "stay")
+    assert len(s.hands["south"]) == hand + 3      # and the normal draw
+
+
+def test_scenario_trebbia_ambush_enters_on_the_enemy_baseline_with_a_leadership_card():
+    rules = {"ambush": {"side": "north", "units": ["MC", "WA", "WA"], "leader": "Mago"}}
+    s = game([("A3", "south", "LI"), ("F7", "north", "HI")], [("F7", "north", "Hannibal")],
+             first="north", rules=rules)
+    assert s.reserve and all(u.hex == "" for u in s.reserve)
+    # not on the first turn
+    s = play(s, "inspired_center")
+    assert ("ambush", None) not in choices(s, "north")
+    s = do(s, "north", "one_unit")
+    s = do(s, "north", "done")
+    s = play(s, "order_2_left")
+    s = do(s, "south", "done")
+    # later, with a Leadership card: the ambush enters in that card's section
+    s = play(s, "inspired_center")
+    assert ("ambush", None) in choices(s, "north")
+    s = do(s, "north", "ambush")
+    entered = sorted((u.hex, u.type) for u in s.units.values() if u.id.startswith("nA"))
+    assert entered == [("E1", "MC"), ("F1", "WA"), ("G1", "WA")]
+    assert leader_hex(s, "Mago") == "E1" and s.reserve == []
+    # they are ordered; entering was their first hex of movement
+    assert all(s.turn.moved[u.id] == 1 for u in s.units.values() if u.id.startswith("nA"))

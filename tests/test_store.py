@@ -147,6 +147,26 @@ def test_replay_honours_undo_and_resign_rows():
         replay_log("toy", log[1:])
 
 
+def test_replay_from_a_checkpoint_equals_replay_from_the_setup():
+    import json
+
+    rules = registry.get("toy")
+    state = rules.setup(5, "duel", {})
+    log = [LogRow(game_id=1, seq=1, kind="setup",
+                  arg=json.dumps({"seed": 5, "scenario": "duel", "options": {}}))]
+    checkpoint = (0, state.model_dump_json())
+    for seq, (role, verb) in enumerate([("a", "play"), ("b", "step"), ("b", "step")], start=2):
+        arg = state.hands[role][0] if verb == "play" else None
+        state = rules.act(state, role, Action(verb=verb, arg=arg))
+        log.append(LogRow(game_id=1, seq=seq, kind="action", role=role, verb=verb,
+                          arg=json.dumps(arg)))
+        if state.step <= state.barrier:
+            checkpoint = (state.step, state.model_dump_json())
+    assert checkpoint[0] == 1
+    assert replay_log("toy", log, checkpoint).model_dump_json() == state.model_dump_json()
+    assert replay_log("toy", log).model_dump_json() == state.model_dump_json()
+
+
 def test_settings_from_the_environment(monkeypatch):
     for name in ("DATABASE_URL", "DATABASE_PATH", "DEFAULT_LANGUAGE", "LOG_LEVEL",
                  "DISCORD_TOKEN"):

@@ -159,7 +159,11 @@ def _leaves(value: Any) -> Iterable[str | int]:
 def choices_reveal_private(view: View) -> bool:
     """Whether posting this role's choices in the channel could show what the role hides (its
     hand: the cards it may play). A choice whose argument is one of the View's private items is
-    treated as revealing; such choices are offered only ephemerally. Errs on the safe side."""
+    treated as revealing, and so is any choice the engine marks ``secret`` (a decision whose
+    very options depend on the hand, such as a defence where First Strike may be played); such
+    choices are offered only ephemerally. Errs on the safe side."""
+    if any(c.secret for c in view.actions):
+        return True
     if not view.private:
         return False
     hidden = {str(v) for v in _leaves(view.private)}

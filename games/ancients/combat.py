@@ -883,13 +883,15 @@ def bonus_eligible(s: AncientsState, u: Unit) -> bool:
 
 
 def _defend_choices(s: AncientsState, f: Frame) -> list[Choice]:
+    """Asked at every close-combat declaration; always offered privately (``secret``), since
+    whether First Strike is among the options depends on the defender's hand (spec 20)."""
     dfn, att = s.units[f["cc_def"]], s.units[f["cc_att"]]
     r = _rules()
-    out = [r.choice("stand", None, msg("choice.stand"))]
+    out = [r.choice("stand", None, msg("choice.stand"), secret=True)]
     if may_evade(s, dfn, att):
-        out.append(r.choice("evade", None, msg("choice.evade")))
+        out.append(r.choice("evade", None, msg("choice.evade"), secret=True))
     if "first_strike" in s.hands[dfn.side]:
-        out.append(r.choice("first_strike", None, msg("choice.first_strike")))
+        out.append(r.choice("first_strike", None, msg("choice.first_strike"), secret=True))
     return out
 
 

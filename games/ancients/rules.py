@@ -142,7 +142,7 @@ class AncientsRules(GameRules[AncientsState]):
         t = state.turn
         ph = t.phase
         if ph == "card":
-            return [self.choice("card", k, msg("choice.card", card=f"@card.{k}"))
+            return [self.choice("card", k, msg("choice.card", card=f"@card.{k}"), secret=True)
                     for k in C.playable(state, role)]
         if ph == "order":
             return self._order_choices(state)

@@ -49,6 +49,9 @@ class Choice(BaseModel):
     arg: Arg = None
     label: str
     msg: Msg | None = None
+    # True when the set of choices of this decision depends on hidden items (a card hand): the
+    # bot then offers them privately, never as buttons in the channel.
+    secret: bool = False
 
     def action(self) -> Action:
         return Action(verb=self.verb, arg=self.arg)
@@ -220,8 +223,8 @@ class GameRules(ABC, Generic[S]):
     def label(self, c: Choice, lang: str = "en") -> str:
         return self.tr(c.msg, lang) if c.msg is not None else c.label
 
-    def choice(self, verb: str, arg: Arg, m: Msg) -> Choice:
-        return Choice(verb=verb, arg=arg, label=self.tr(m), msg=m)
+    def choice(self, verb: str, arg: Arg, m: Msg, secret: bool = False) -> Choice:
+        return Choice(verb=verb, arg=arg, label=self.tr(m), msg=m, secret=secret)
 
     def copy(self, state: S) -> S:
         """A deep copy that shares the log's entries: they are never changed once written, so
