@@ -298,5 +298,17 @@ def line_of_sight(s: AncientsState, a: str, b: str) -> bool:
     return True
 
 
+SIDE_ANGLES = {"E": 0.0, "NE": 60.0, "NW": 120.0, "W": 180.0, "SW": -120.0, "SE": -60.0}
+
+
+def entry_sides(h: str, frm: str) -> list[str]:
+    """The hexsides of h that the line from frm's centre crosses to enter h: one side, or the
+    two sides that meet where it enters exactly at a vertex (§16 rampart, spec 14.6 / 18.29).
+    For a neighbour this is the side they share."""
+    (x0, y0), (x1, y1) = _pixel(hx(h)), _pixel(hx(frm))
+    angle = math.degrees(math.atan2(y1 - y0, x1 - x0))
+    return [d for d, a in SIDE_ANGLES.items() if abs((angle - a + 180) % 360 - 180) <= 30 + 1e-6]
+
+
 def units_of(s: AncientsState, side: str) -> Iterable[Unit]:
     return (u for u in s.units.values() if u.side == side)

@@ -253,8 +253,10 @@ def rampart_front(s: AncientsState, h: str, from_hex: str) -> bool:
     t = s.terrain.get(h)
     if t is None or t.type != "rampart":
         return False
-    d = B.hexes.direction_to(B.hx(h), B.hx(from_hex))
-    return d in t.front
+    # §16: across a front hexside; for ranged fire that is the side the line of sight enters
+    # by, and at a vertex the defender gets the benefit (spec 14.6, 18.29). direction_to alone
+    # knew only neighbours, so fire never met the rampart.
+    return bool(set(B.entry_sides(h, from_hex)) & set(t.front))
 
 
 def score_close(s: AncientsState, att: Unit, target: Unit, dice: list[str], evading: bool

@@ -12,7 +12,7 @@ from games.ancients import hexes
 from games.ancients.board import spec
 from games.ancients.data import ScenarioError, cards, load_scenario, scenario_ids
 from games.ancients.flow import DECISIONS, run, waiting
-from games.ancients.state import SIDES, AncientsState, Leader, Turn, Unit, other
+from games.ancients.state import SIDES, AncientsState, BattleInfo, Leader, Turn, Unit, other
 from games.ancients.texts import TEXTS
 from games.core import Action, Choice, GameRules, Msg, OptionInfo, Rng, ScenarioInfo, View, msg
 
@@ -68,7 +68,9 @@ class AncientsRules(GameRules[AncientsState]):
             if known is not None and value not in known.choices:
                 raise ScenarioError([f"option {key}: {value!r} is not one of {known.choices}"])
         s = AncientsState(title=self.id, scenario=sc.id, seed=seed, options=opts,
-                          roles=["south", "north"], rng=Rng.from_seed(seed), scen=sc,
+                          roles=["south", "north"], rng=Rng.from_seed(seed),
+                          scen=BattleInfo.model_validate(sc.model_dump(
+                              include={"id", "name", "year", "north", "south", "first", "rules"})),
                           terrain={t.hex: t for t in sc.terrain}, turn=Turn(side=sc.first))
         n = {"south": 0, "north": 0}
         for up in sc.units:

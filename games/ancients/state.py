@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from games.ancients.data import Scenario, TerrainHex
+from games.ancients.data import ArmyInfo, ScenarioRules, TerrainHex
 from games.core import BaseState
 
 SIDES = ("south", "north")
@@ -69,8 +69,23 @@ class Turn(BaseModel):
     fired: dict[str, int] = Field(default_factory=dict)     # Darken the Sky: shots taken
 
 
+class BattleInfo(BaseModel):
+    """What the State keeps of its scenario document (placements live in units and terrain)."""
+
+    id: str
+    name: str
+    year: str = ""
+    north: ArmyInfo
+    south: ArmyInfo
+    first: str
+    rules: ScenarioRules
+
+    def army(self, side: str) -> ArmyInfo:
+        return self.north if side == "north" else self.south
+
+
 class AncientsState(BaseState):
-    scen: Scenario
+    scen: BattleInfo
     terrain: dict[str, TerrainHex] = Field(default_factory=dict)
     units: dict[str, Unit] = Field(default_factory=dict)
     leaders: dict[str, Leader] = Field(default_factory=dict)

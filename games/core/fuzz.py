@@ -70,9 +70,14 @@ def play(
     where = f"{rules.id}/{scen_id} seed {seed}"
     for step in range(max_steps):
         secrecy = bool(check_secrecy_every) and step % check_secrecy_every == 0
-        public = rules.view(state, None)
-        views = {r: rules.view(state, r) for r in (state.roles if secrecy else public.active)}
-        views[None] = public
+        if secrecy:
+            views = {r: rules.view(state, r) for r in [None, *state.roles]}
+            public = views[None]
+        else:
+            # the first role's View tells who is active (and the result) as well as the public one
+            public = rules.view(state, state.roles[0])
+            views = {state.roles[0]: public}
+            views.update({r: rules.view(state, r) for r in public.active if r not in views})
         if public.result is not None:
             break
         if not public.active:
