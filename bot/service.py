@@ -31,6 +31,7 @@ from bot.store import (
     UnknownGame,
     as_utc,
     live_actions,
+    replay_from,
     replay_log,
     resign_result,
 )
@@ -393,9 +394,9 @@ class TableService:
         try:
             async with self.store.write(self.now()) as tx:
                 await tx.update_game(g.id, values, version=g.row.version, status="active")
-                await tx.append(g.id, kind, role=role, user_id=user_id, verb=verb, arg=arg)
+                seq = await tx.append(g.id, kind, role=role, user_id=user_id, verb=verb, arg=arg)
                 await tx.put_state(g.id, values["version"], new_state.model_dump_json(),
-                                   None if can_undo(new_state) else new_state.step)
+                                   None if can_undo(new_state) else seq)
         except StaleVersion:
             fresh = await self._load(g.id, with_state=False)
             self._refuse_not_active(fresh)
@@ -593,10 +594,10 @@ class TableService:
             try:
                 async with self.store.write(self.now()) as tx:
                     await tx.update_game(game_id, values, status="lobby", version=0)
-                    await tx.append(game_id, "setup", user_id=user_id, arg={
+                    seq = await tx.append(game_id, "setup", user_id=user_id, arg={
                         "seed": g.row.seed, "scenario": g.row.scenario, "scenario_doc": doc,
                         "options": options})
-                    await tx.put_state(game_id, 1, state.model_dump_json(), state.step)
+                    await tx.put_state(game_id, 1, state.model_dump_json(), seq)
             except StaleVersion:
                 raise ServiceError("error.not_lobby", game=game_id) from None
             for name, value in values.items():
@@ -659,18 +660,22 @@ class TableService:
             state = self._require_state(g)
             if not force and not g.roles_of(user_id):
                 raise ServiceError("error.not_seated", game=game_id)
-            log = await self.store.log(game_id)
+            if state.step == 0:
+                raise ServiceError("error.nothing_to_undo")
+            if not can_undo(state):
+                raise ServiceError("error.undo_barrier")
+            # Nothing before the checkpoint can be undone: replay only the log after it.
+            checkpoint = await self.store.checkpoint(game_id)
+            log = await self.store.log(game_id, after_seq=checkpoint[0] if checkpoint else 0)
             live = live_actions(log)
             last = live[-1] if live and live[-1].kind == "action" else None
             if last is None:
                 raise ServiceError("error.nothing_to_undo")
-            if not can_undo(state):
-                raise ServiceError("error.undo_barrier")
             if not force and last.user_id != user_id:
                 raise ServiceError("error.undo_not_yours")
             kept = [row for row in log if row.seq != last.seq]
-            # Replay from the checkpoint: nothing before it can be undone.
-            new_state = replay_log(g.row.title, kept, await self.store.checkpoint(game_id))
+            new_state = (replay_from(g.row.title, checkpoint[1], kept) if checkpoint
+                         else replay_log(g.row.title, kept))
             before = g.copy()
             await self._commit_state(g, new_state, "undo", user_id, role=last.role,
                                      arg={"seq": last.seq})

@@ -47,7 +47,7 @@ from sqlalchemy.pool import StaticPool
 from sqlmodel import Field, SQLModel
 
 from games import registry
-from games.core import Action, Msg, Result
+from games.core import Action, Msg, Result, Rules
 
 STATUSES = ("lobby", "active", "paused", "finished", "ended")
 OPEN_STATUSES = ("lobby", "active", "paused")
@@ -150,10 +150,10 @@ class StateRow(SQLModel, table=True):
         "autoincrement": False})
     version: int
     state: str = Field(sa_column=Column(Text, nullable=False))
-    # The latest state no undo may cross (after dice, a reveal, a change of turn), and its
-    # step: an undo replays the log from here rather than from the setup.
+    # The latest state no undo may cross (after dice, a reveal, a change of turn), and the
+    # sequence number of the log row that made it: an undo replays only the log rows after it.
     checkpoint: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
-    checkpoint_step: int | None = None
+    checkpoint_seq: int | None = None
     updated_at: datetime = Field(default_factory=utcnow)
 
 
@@ -233,22 +233,25 @@ class Tx:
 
     async def append(self, game_id: int, kind: str, *, role: str | None = None,
                      user_id: int | None = None, verb: str | None = None,
-                     arg: Any = None) -> None:
-        """Append a row to the game's log."""
+                     arg: Any = None) -> int:
+        """Append a row to the game's log; its sequence number."""
         # One statement: the next sequence number is computed inside the INSERT.
         row = {"game_id": game_id, "kind": kind, "role": role, "user_id": user_id, "verb": verb,
                "arg": None if arg is None else json.dumps(arg, ensure_ascii=False),
                "created_at": self.now}
         next_seq = (select(func.coalesce(func.max(_LOG.c.seq), 0) + 1)
                     .where(_LOG.c.game_id == game_id).scalar_subquery())
-        await self.conn.execute(insert(_LOG).values(seq=next_seq, **row))
+        result = await self.conn.execute(
+            insert(_LOG).values(seq=next_seq, **row).returning(_LOG.c.seq))
+        return int(result.scalar_one())
 
     async def put_state(self, game_id: int, version: int, state_json: str,
-                        checkpoint_step: int | None = None) -> None:
-        """Write the current state; with ``checkpoint_step`` it is also the new checkpoint."""
+                        checkpoint_seq: int | None = None) -> None:
+        """Write the current state; with ``checkpoint_seq`` (the log row that made it) it is
+        also the new checkpoint."""
         values: dict[str, Any] = {"version": version, "state": state_json, "updated_at": self.now}
-        if checkpoint_step is not None:
-            values.update(checkpoint=state_json, checkpoint_step=checkpoint_step)
+        if checkpoint_seq is not None:
+            values.update(checkpoint=state_json, checkpoint_seq=checkpoint_seq)
         result = await self.conn.execute(
             update(_STATE).where(_STATE.c.game_id == game_id).values(**values))
         if result.rowcount == 0:
@@ -403,10 +406,12 @@ class Store:
                     seats[r.game_id].append(SeatRow(**r._mapping))
         return [(g, seats[g.id]) for g in games]  # type: ignore[index]
 
-    async def log(self, game_id: int) -> list[LogRow]:
+    async def log(self, game_id: int, after_seq: int = 0) -> list[LogRow]:
+        """The game's log rows in order (those after ``after_seq``)."""
         async with self.read() as conn:
             return [LogRow(**r._mapping) for r in await conn.execute(
-                select(_LOG).where(_LOG.c.game_id == game_id).order_by(_LOG.c.seq))]
+                select(_LOG).where(_LOG.c.game_id == game_id, _LOG.c.seq > after_seq)
+                .order_by(_LOG.c.seq))]
 
     async def state_json(self, game_id: int) -> tuple[int, str] | None:
         async with self.read() as conn:
@@ -415,13 +420,14 @@ class Store:
         return None if row is None else (row.version, row.state)
 
     async def checkpoint(self, game_id: int) -> tuple[int, str] | None:
-        """The step and state of the game's latest checkpoint (see StateRow)."""
+        """The game's latest checkpoint: the sequence number of the log row that made it, and
+        the state (see StateRow)."""
         async with self.read() as conn:
-            row = (await conn.execute(select(_STATE.c.checkpoint_step, _STATE.c.checkpoint)
+            row = (await conn.execute(select(_STATE.c.checkpoint_seq, _STATE.c.checkpoint)
                                       .where(_STATE.c.game_id == game_id))).first()
-        if row is None or row.checkpoint is None or row.checkpoint_step is None:
+        if row is None or row.checkpoint is None or row.checkpoint_seq is None:
             return None
-        return int(row.checkpoint_step), row.checkpoint
+        return int(row.checkpoint_seq), row.checkpoint
 
     async def get_settings(self, guild_id: int) -> ServerSettingsRow | None:
         async with self.read() as conn:
@@ -461,24 +467,27 @@ def setup_args(row: LogRow) -> tuple[int, str | dict, dict]:
     return int(data["seed"]), scenario, dict(data.get("options") or {})
 
 
-def replay_log(title: str, log: list[LogRow], checkpoint: tuple[int, str] | None = None) -> Any:
-    """The state the log makes. From ``checkpoint`` (step, state) when given: the live actions
-    before that step are then taken as already applied."""
+def replay_log(title: str, log: list[LogRow]) -> Any:
+    """The state the whole log makes, from its setup row."""
     rules = registry.get(title)
     rows = live_actions(log)
     if not rows or rows[0].kind != "setup":
         raise ValueError("the log does not start with a setup row")
-    rows = rows[1:]
-    if checkpoint is not None and sum(r.kind == "action" for r in rows) >= checkpoint[0]:
-        state = rules.load_state(checkpoint[1])
-        rows = rows[checkpoint[0]:]
-    else:
-        seed, scenario, options = setup_args(live_actions(log)[0])
-        state = rules.setup(seed, scenario, options)
+    seed, scenario, options = setup_args(rows[0])
+    return apply_rows(rules, rules.setup(seed, scenario, options), rows[1:])
+
+
+def replay_from(title: str, checkpoint_state: str, tail: list[LogRow]) -> Any:
+    """The state a checkpoint and the log rows after it make."""
+    rules = registry.get(title)
+    return apply_rows(rules, rules.load_state(checkpoint_state), live_actions(tail))
+
+
+def apply_rows(rules: Rules, state: Any, rows: list[LogRow]) -> Any:
     for row in rows:
         if row.kind == "action":
             state = rules.act(state, str(row.role), Action(verb=str(row.verb), arg=row.payload()))
-        else:  # resign
+        elif row.kind == "resign":
             data = row.payload()
             state = rules.load_state(state.model_dump_json())
             state.result = resign_result(list(data["roles"]), list(state.roles),

@@ -10,6 +10,7 @@ from games.core.interface import Rules
 
 _TITLES: dict[str, str] = {
     "ancients": "games.ancients.rules:RULES",
+    "mare_nostrum": "games.mare_nostrum.rules:RULES",
 }
 
 

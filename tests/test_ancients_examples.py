@@ -18,6 +18,7 @@ from tests.test_ancients_rules_combat import (
     play,
     ready,
     script,
+    scripted_dice_only,  # noqa: F401 - every die rolled must be scripted
     to_battle,
 )
 

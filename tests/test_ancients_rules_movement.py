@@ -21,6 +21,7 @@ from tests.test_ancients_rules_combat import (
     order,
     play,
     script,
+    scripted_dice_only,  # noqa: F401 - every die rolled must be scripted
     to_battle,
 )
 
@@ -84,12 +85,12 @@ def test_6_3_light_cavalry_moves_four_hexes_in_open_ground():
 
 def test_6_1_a_unit_moves_once_and_never_through_other_units():
     s = ordered_game([("B2", "south", "LI"), ("B3", "north", "MI"), ("C2", "south", "MI"),
-                      ("A2", "south", "MI"), FAR], [("C4", "north", "Hanno")],
-                     ordered=("B2",))
+                      ("A2", "south", "MI"), ("E1", "south", "MI"), FAR],
+                     [("C4", "north", "Hanno")], ordered=("B2", "E1"))
     # B3 (an enemy unit), C4 (an enemy leader), C2 and A2 (friends) are closed to the LI
     assert dests(s, "B2") == ["A1", "B1", "B4", "C1", "C3", "D1", "D3"]
     s = move(s, "B2", "B1")
-    assert ("move", "B1") not in choices(s, "south")
+    assert choices(s, "south") == [("move", "E1"), ("done", None)]
 
 
 # -- 6.1 / 6.4 leaders ---------------------------------------------------------------------------
@@ -149,14 +150,16 @@ def test_5_3_leader_joining_an_ordered_unit_stops_it_moving_but_not_fighting():
 
 
 def test_5_3_leader_that_moved_with_its_unit_stays_with_it():
-    s = game([("F3", "south", "HI"), ("G5", "north", "MI")], [("F3", "south", "Scipio")])
+    s = game([("F3", "south", "HI"), ("H2", "south", "MI"), ("G5", "north", "MI")],
+             [("F3", "south", "Scipio")])
     s = play(s, "order_3_center")
     s = do(s, "south", "order", "F3")
     s = do(s, "south", "detach", "F3")
+    s = do(s, "south", "order", "H2")
     s = do(s, "south", "done")
     s = move(s, "F3", "F4")
     assert leader_hex(s, "Scipio") == "F4"
-    assert ("move_leader", "F4") not in choices(s, "south")
+    assert choices(s, "south") == [("move", "H2"), ("done", None)]
 
 
 def test_5_3_joining_an_unordered_unit_gives_it_no_order():
@@ -241,17 +244,19 @@ def test_6_2_war_machine_moves_one_and_then_may_not_battle():
 # -- 16.2 Order Light Troops: light foot pass friends ---------------------------------------------
 
 def test_16_2_light_foot_ordered_by_order_light_troops_pass_friendly_units():
-    units = [("A1", "south", "LI"), ("B1", "south", "MI"), ("A2", "south", "MI"), FAR]
-    s = ordered_game(units, ordered=("A1",), card="order_light")
+    units = [("A1", "south", "LI"), ("B1", "south", "MI"), ("A2", "south", "MI"),
+             ("E1", "south", "LI"), FAR]
+    s = ordered_game(units, ordered=("A1", "E1"), card="order_light")
     assert dests(s, "A1") == ["A3", "B2", "B3", "C1"]
-    s = ordered_game(units, ordered=("A1",))
-    assert ("move", "A1") not in choices(s, "south")  # boxed in under another card
+    s = ordered_game(units, ordered=("A1", "E1"))
+    assert choices(s, "south") == [("move", "E1"), ("done", None)]  # A1 is boxed in
 
 
 def test_16_2_light_cavalry_do_not_pass_friends():
-    units = [("A1", "south", "LC"), ("B1", "south", "MI"), ("A2", "south", "MI"), FAR]
-    s = ordered_game(units, ordered=("A1",), card="order_light")
-    assert ("move", "A1") not in choices(s, "south")
+    units = [("A1", "south", "LC"), ("B1", "south", "MI"), ("A2", "south", "MI"),
+             ("E1", "south", "LI"), FAR]
+    s = ordered_game(units, ordered=("A1", "E1"), card="order_light")
+    assert choices(s, "south") == [("move", "E1"), ("done", None)]
 
 
 # -- 14 terrain and movement -----------------------------------------------------------------------
@@ -300,9 +305,9 @@ def test_14_rivers_lakes_and_coast_are_impassable_fords_stop():
                      terrain=[("A2", "river"), ("B1", "river", {"fordable": True})],
                      ordered=("A1",))
     assert dests(s, "A1") == ["B1"]
-    s = ordered_game([("A1", "south", "LC"), FAR], terrain=[("A2", "lake"), ("B1", "coast")],
-                     ordered=("A1",))
-    assert ("move", "A1") not in choices(s, "south")
+    s = ordered_game([("A1", "south", "LC"), ("E1", "south", "MI"), FAR],
+                     terrain=[("A2", "lake"), ("B1", "coast")], ordered=("A1", "E1"))
+    assert choices(s, "south") == [("move", "E1"), ("done", None)]
 
 
 def test_14_a_unit_in_a_ford_may_battle_with_two_dice_at_most():

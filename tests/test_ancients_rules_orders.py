@@ -22,6 +22,7 @@ from tests.test_ancients_rules_combat import (
     order,
     play,
     script,
+    scripted_dice_only,  # noqa: F401 - every die rolled must be scripted
     to_battle,
 )
 
@@ -363,7 +364,9 @@ def test_16_4_double_time_no_fire_and_war_machines_move_one():
     s = order(s, "F3", "G3")
     assert len(destinations(s, "G3")) == 5        # 1 hex (F3 is taken)
     s = move(s, "F3", "F4")
-    assert ("battle", "F4") not in choices(s, "south")   # F6 is in range, but no fire
+    s = to_battle(s)
+    # F6 is in the LI's range and the HWM's, but no one fires: nothing to do, the turn ends
+    assert s.turn.side == "north"
 
 
 def test_16_4_clash_of_shields_orders_every_unit_next_to_an_enemy():
@@ -563,7 +566,6 @@ def test_13_first_strike_player_draws_first():
     s = attack(s, "F3", "F4")
     s = script(s, "G", "G", "G", "G", "G", "G", "G", "G", "G")
     s = do(s, "north", "first_strike")
-    s = do(s, "north", "no_battle_back") if s.flow else s
     assert s.turn.side == "north"
     assert s.hands["north"] == [FILLER, "order_4_left"]
     assert s.hands["south"][-1] == "order_3_left"
@@ -621,3 +623,57 @@ def test_13_first_strike_draw_comes_after_the_spartacus_reshuffle():
         assert s.turn.side == "north"
         got.append(s.hands["north"][-1])
     assert got != ["order_4_left"] * len(got)
+
+
+def test_16_4_counter_attack_copying_i_am_spartacus_rolls_and_reshuffles():
+    s = game([("F3", "south", "MI"), ("F7", "north", "MI"), ("G7", "north", "LI")])
+    s.hands["south"] = ["i_am_spartacus", FILLER]
+    s = script(s, "X", "X")
+    s = do(s, "south", "card", "i_am_spartacus")
+    s = end_turn(s)
+    s.discard.append("line_command")
+    s.hands["north"] = ["counter_attack", FILLER, FILLER]
+    s = script(s, "B", "G", "X")                  # north's Command is 3
+    s = do(s, "north", "card", "counter_attack")
+    assert s.turn.effective == "i_am_spartacus" and s.turn.phase == "spartacus"
+    assert s.turn.dice_pool == ["B", "G", "X"]
+    assert offered(s) == ["F7", "G7"]
+    s = end_turn(s)
+    assert s.discard == []                        # the copy reshuffles as well
+
+
+def test_16_4_counter_attack_copying_rally():
+    s = game([("F3", "south", "MI", 2), ("F7", "north", "MI", 2)],
+             [("F3", "south", "Scipio"), ("F7", "north", "Hanno")])
+    s.hands["south"] = ["rally", FILLER]
+    s = script(s, "B", "X")
+    s = do(s, "south", "card", "rally")
+    s = do(s, "south", "rally", "F3")
+    s = end_turn(s)
+    assert blocks(s, "F3") == 3
+    s.hands["north"] = ["counter_attack", FILLER]
+    s = script(s, "B", "B")
+    s = do(s, "north", "card", "counter_attack")
+    assert s.turn.phase == "rally" and offered(s, "rally") == ["F7"]
+    s = do(s, "north", "rally", "F7")
+    s = do(s, "north", "rally", "F7")
+    assert blocks(s, "F7") == 4
+
+
+@pytest.mark.parametrize("card, code", [
+    ("order_light", "MI"), ("order_medium", "HI"), ("order_heavy", "LI"),
+    ("order_mounted", "MI"), ("mounted_charge", "MI"), ("move_fire_move", "MI"),
+    ("line_command", "LC"), ("double_time", "LC"), ("darken_the_sky", "MI"),
+])
+def test_16_fallback_when_no_unit_fits_the_card(card: str, code: str):
+    s = game([("B3", "south", code), ("K3", "south", code), ("F8", "north", "MI")])
+    s = play(s, card)
+    assert s.turn.fallback
+    assert offered(s) == ["B3", "K3"]
+    s = do(s, "south", "order", "K3")
+    assert offered(s) == []
+
+
+def test_16_1_section_cards_have_no_fallback():
+    s = play(game([("B3", "south", "MI"), ("F8", "north", "MI")]), "order_2_right")
+    assert not s.turn.fallback and choices(s, "south") == [("done", None)]

@@ -16,6 +16,7 @@ from bot.store import (
     Store,
     UnknownGame,
     live_actions,
+    replay_from,
     replay_log,
 )
 from games import registry
@@ -45,9 +46,9 @@ async def new_game(store: Store) -> int:
     async with store.write() as tx:
         game_id = await tx.insert_game(toy_game(), ["a", "b"])
         await tx.update_game(game_id, {"status": "active", "version": 1}, version=0)
-        await tx.append(game_id, "setup", arg={"seed": 5, "scenario": "duel",
-                                               "scenario_doc": None, "options": {}})
-        await tx.put_state(game_id, 1, rules.setup(5, "duel", {}).model_dump_json())
+        seq = await tx.append(game_id, "setup", arg={"seed": 5, "scenario": "duel",
+                                                     "scenario_doc": None, "options": {}})
+        await tx.put_state(game_id, 1, rules.setup(5, "duel", {}).model_dump_json(), seq)
     return game_id
 
 
@@ -154,22 +155,34 @@ def test_replay_from_a_checkpoint_equals_replay_from_the_setup():
     state = rules.setup(5, "duel", {})
     log = [LogRow(game_id=1, seq=1, kind="setup",
                   arg=json.dumps({"seed": 5, "scenario": "duel", "options": {}}))]
-    checkpoint = (0, state.model_dump_json())
+    checkpoint = (1, state.model_dump_json())
     for seq, (role, verb) in enumerate([("a", "play"), ("b", "step"), ("b", "step")], start=2):
         arg = state.hands[role][0] if verb == "play" else None
         state = rules.act(state, role, Action(verb=verb, arg=arg))
         log.append(LogRow(game_id=1, seq=seq, kind="action", role=role, verb=verb,
                           arg=json.dumps(arg)))
         if state.step <= state.barrier:
-            checkpoint = (state.step, state.model_dump_json())
-    assert checkpoint[0] == 1
-    assert replay_log("toy", log, checkpoint).model_dump_json() == state.model_dump_json()
+            checkpoint = (seq, state.model_dump_json())
+    assert checkpoint[0] == 2
+    tail = [row for row in log if row.seq > checkpoint[0]]
+    assert replay_from("toy", checkpoint[1], tail).model_dump_json() == state.model_dump_json()
     assert replay_log("toy", log).model_dump_json() == state.model_dump_json()
+
+
+async def test_the_store_keeps_the_latest_checkpoint(store):
+    game_id = await new_game(store)
+    assert (await store.checkpoint(game_id))[0] == 1
+    async with store.write() as tx:
+        await tx.update_game(game_id, {"version": 2}, version=1)
+        seq = await tx.append(game_id, "action", role="a", verb="step")
+        await tx.put_state(game_id, 2, '{"x": 1}', checkpoint_seq=seq)
+    assert await store.checkpoint(game_id) == (2, '{"x": 1}')
+    assert [r.seq for r in await store.log(game_id, after_seq=1)] == [2]
 
 
 def test_settings_from_the_environment(monkeypatch):
     for name in ("DATABASE_URL", "DATABASE_PATH", "DEFAULT_LANGUAGE", "LOG_LEVEL",
-                 "DISCORD_TOKEN"):
+                 "DISCORD_TOKEN", "DISCORD_GUILD_IDS"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.chdir("/")  # no .env here
     s = get_settings()

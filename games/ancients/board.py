@@ -72,6 +72,8 @@ def lone(s: AncientsState, ldr: Leader) -> bool:
 
 
 def adjacent(a: str, b: str) -> bool:
+    if not a or not b:
+        return False
     return hexes.distance(hx(a), hx(b)) == 1
 
 
@@ -154,6 +156,8 @@ def unit_destinations(s: AncientsState, u: Unit, budget: int, through_friends: b
     (and the leader attaches), unless the unit already has a leader (a hex holds one leader).
     """
     start = start or u.hex
+    if terrain(s, start) in ("marsh", "city_walls"):
+        budget = min(budget, 1)   # §16: leaving marsh or city walls, one hex and stop
     by_hex, lead = occupancy(s)
     has_leader = (ldr := lead.get(u.hex)) is not None and ldr.side == u.side
     best: dict[str, list[str]] = {}
@@ -167,7 +171,11 @@ def unit_destinations(s: AncientsState, u: Unit, budget: int, through_friends: b
             for n in neighbours(h):
                 if impassable(s, n, u):
                     continue
+                if path and terrain(s, n) == "city_walls":
+                    continue   # §16: only a move that starts next to the walls may enter them
                 other = by_hex.get(n)
+                if other is u:
+                    other = None
                 ld = lead.get(n)
                 if ld is not None and ld.side != u.side:
                     continue
@@ -194,6 +202,8 @@ def leader_destinations(s: AncientsState, ldr: Leader, budget: int = 3) -> dict[
     """A lone leader moves 1-3 hexes, may pass friendly units and leaders, never enemies, and
     may not end with another friendly leader (§8, spec 6.4)."""
     by_hex, lead = occupancy(s)
+    if terrain(s, ldr.hex) in ("marsh", "city_walls"):
+        budget = min(budget, 1)
     best: dict[str, list[str]] = {}
     frontier: list[tuple[str, list[str]]] = [(ldr.hex, [])]
     seen = {ldr.hex: 0}
@@ -203,7 +213,7 @@ def leader_destinations(s: AncientsState, ldr: Leader, budget: int = 3) -> dict[
             if len(path) >= budget:
                 continue
             for n in neighbours(h):
-                if impassable(s, n):
+                if impassable(s, n) or (path and terrain(s, n) == "city_walls"):
                     continue
                 other = by_hex.get(n)
                 ld = lead.get(n)
@@ -226,7 +236,7 @@ def leader_destinations(s: AncientsState, ldr: Leader, budget: int = 3) -> dict[
 
 # -- line of sight (§10, spec 8.5) --------------------------------------------------------------
 
-def _pixel(h: hexes.Hex) -> tuple[float, float]:
+def pixel(h: hexes.Hex) -> tuple[float, float]:
     x, y = hexes.center(h)
     return x, y * math.sqrt(3) / 2
 
@@ -250,7 +260,7 @@ def hexes_between(a: str, b: str) -> list[tuple[str, str]]:
     (x, y) when the line runs along the edge between x and y."""
     ha, hb = hx(a), hx(b)
     n = hexes.distance(ha, hb)
-    (x0, y0), (x1, y1) = _pixel(ha), _pixel(hb)
+    (x0, y0), (x1, y1) = pixel(ha), pixel(hb)
     out: list[tuple[str, str]] = []
     eps = 1e-6
     steps = n * 4
@@ -277,6 +287,7 @@ def _name_or_off(h: hexes.Hex) -> str:
 def line_of_sight(s: AncientsState, a: str, b: str) -> bool:
     by_hex, lead = occupancy(s)
     hill_a, hill_b = terrain(s, a) == "hill", terrain(s, b) == "hill"
+    walls_a, walls_b = terrain(s, a) == "city_walls", terrain(s, b) == "city_walls"
 
     def blocked(h: str) -> bool:
         if h == "off":
@@ -284,6 +295,8 @@ def line_of_sight(s: AncientsState, a: str, b: str) -> bool:
         if h in by_hex or h in lead:
             return True
         t = terrain(s, h)
+        if t == "city_walls" and walls_a and walls_b:
+            return False   # §16: along city walls, between units on city walls
         if t in BLOCKS_LOS:
             return True
         # §16 hills: an intermediate hill blocks, except between units both on hills (a plateau)
@@ -305,7 +318,7 @@ def entry_sides(h: str, frm: str) -> list[str]:
     """The hexsides of h that the line from frm's centre crosses to enter h: one side, or the
     two sides that meet where it enters exactly at a vertex (§16 rampart, spec 14.6 / 18.29).
     For a neighbour this is the side they share."""
-    (x0, y0), (x1, y1) = _pixel(hx(h)), _pixel(hx(frm))
+    (x0, y0), (x1, y1) = pixel(hx(h)), pixel(hx(frm))
     angle = math.degrees(math.atan2(y1 - y0, x1 - x0))
     return [d for d, a in SIDE_ANGLES.items() if abs((angle - a + 180) % 360 - 180) <= 30 + 1e-6]
 

@@ -202,6 +202,7 @@ def play(s: AncientsState, key: str) -> None:
     t.command = len(s.hands[side])
     s.hands[side].remove(key)
     t.card = key
+    t.start_hex = {u.id: u.hex for u in B.units_of(s, side) if spec(u).mounted}
     s.last_leadership_sections.pop(side, None)
     s.mark_irreversible()
     s.say(msg("log.card", side=f"@side.{side}", card=f"@card.{key}"))

@@ -250,13 +250,29 @@ def x_ignores(s: AncientsState, target: Unit, attacker: Unit) -> int:
 
 
 def rampart_front(s: AncientsState, h: str, from_hex: str) -> bool:
+    """Whether an attack from ``from_hex`` crosses a front hexside of the rampart in ``h``: for
+    ranged fire, the hexside the line of sight enters through; at a vertex between a front and
+    another side the defender gets the benefit (§16, spec 14.6 and 18.29)."""
     t = s.terrain.get(h)
     if t is None or t.type != "rampart":
         return False
-    # §16: across a front hexside; for ranged fire that is the side the line of sight enters
-    # by, and at a vertex the defender gets the benefit (spec 14.6, 18.29). direction_to alone
-    # knew only neighbours, so fire never met the rampart.
-    return bool(set(B.entry_sides(h, from_hex)) & set(t.front))
+    return any(d in t.front for d in B.entry_sides(h, from_hex))
+
+
+def marsh_check(s: AncientsState, u: Unit | None = None, ldr: Leader | None = None) -> None:
+    """§16 marsh (spec 14.9): entering takes a loss check, 1 die: the unit's own symbol removes a
+    block; an H kills a lone leader (an attached one takes the usual casualty check)."""
+    if s.result is not None:
+        return
+    die = roll(s, 1)
+    if u is not None and u.id in s.units:
+        s.say(msg("log.marsh", hex=u.hex, dice=die[0]))
+        if die[0] == spec(u).symbol:
+            lose(s, u, 1)
+    elif ldr is not None and ldr.id in s.leaders:
+        s.say(msg("log.marsh", hex=ldr.hex, dice=die[0]))
+        if die[0] == "H":
+            kill_leader(s, ldr)
 
 
 def score_close(s: AncientsState, att: Unit, target: Unit, dice: list[str], evading: bool
@@ -473,6 +489,9 @@ def _retreat(s: AncientsState, f: Frame) -> None:
     if not open_:
         left = f["left"]
         f["left"] = 0
+        # a friendly lone leader that cannot attach blocks like the edge, not like a unit
+        blockers = [h for h in blockers if B.unit_at(s, h) is not None
+                    or ((ld := B.leader_at(s, h)) is not None and ld.side != u.side)]
         if spec(u).elephant and blockers:
             # §12 (spec 10.6): a blocked elephant stays; each blocking occupant loses blocks
             gains: dict[str, int] = {}
@@ -521,6 +540,8 @@ def _reach(s: AncientsState, u: Unit, h: str, left: int) -> int:
 def _retreat_to(s: AncientsState, f: Frame, u: Unit, to: str) -> None:
     lone = B.leader_at(s, to)
     move_unit(s, u, to)
+    if B.terrain(s, to) == "marsh":
+        marsh_check(s, u)   # no stop when retreating, but a check per marsh hex passed
     f["path"].append(to)
     f["left"] -= 1
     if lone is not None and lone.side == u.side:
@@ -564,27 +585,64 @@ def _retreat_pick(s: AncientsState, f: Frame, verb: str, arg: object) -> None:
 
 @step("rampage")
 def _rampage(s: AncientsState, f: Frame) -> None:
+    """§12 (spec 10.6): 2 dice against every adjacent unit and lone leader, then the retreat.
+    The player who caused the rampage orders the rolls, which matters only when both sides could
+    reach their banner total inside it; otherwise they go round the elephant in a fixed order."""
     el = s.units.get(f["unit"])
-    pop(s, f)
     if el is None:
+        pop(s, f)
         return
-    s.say(msg("log.rampage", hex=el.hex))
-    for n in B.neighbours(el.hex):
-        if s.result is not None:
-            return
-        victim = B.unit_at(s, n)
+    if "pending" not in f:
+        s.say(msg("log.rampage", hex=el.hex))
+        f["pending"] = [n for n in B.neighbours(el.hex)
+                        if B.unit_at(s, n) is not None or B.leader_at(s, n) is not None]
+    pending = [h for h in f["pending"]
+               if B.unit_at(s, h) is not None or B.leader_at(s, h) is not None]
+    f["pending"] = pending
+    if not pending or s.result is not None:
+        pop(s, f)
+        return
+    if len(pending) > 1 and _rampage_order_matters(s, pending):
+        f["role"] = f["cause_side"]
+        f["options"] = pending
+        return
+    _rampage_roll(s, f, pending[0])
+
+
+def _rampage_order_matters(s: AncientsState, pending: list[str]) -> bool:
+    could = {"north": 0, "south": 0}
+    for h in pending:
+        victim = B.unit_at(s, h) or B.leader_at(s, h)
         if victim is not None:
-            dice = roll(s, 2)
-            hits = dice.count(spec(victim).symbol)
-            s.say(msg("log.rampage_roll", hex=n, dice=" ".join(dice), hits=hits))
-            lose(s, victim, hits)
-        elif (ldr := B.leader_at(s, n)) is not None:
-            dice = roll(s, 2)
-            s.say(msg("log.rampage_roll", hex=n, dice=" ".join(dice), hits=int("H" in dice)))
-            if "H" in dice:
-                kill_leader(s, ldr)
-            else:
-                push(s, "levade", role=ldr.side, leader=ldr.id, steps=0)
+            could[other(victim.side)] += 1
+    return all(s.banners[side] + could[side] >= s.to_win[side] for side in could)
+
+
+def _rampage_roll(s: AncientsState, f: Frame, h: str) -> None:
+    f["pending"].remove(h)
+    f.pop("role", None)
+    f.pop("options", None)
+    victim = B.unit_at(s, h)
+    if victim is not None:
+        dice = roll(s, 2)
+        hits = dice.count(spec(victim).symbol)
+        s.say(msg("log.rampage_roll", hex=h, dice=" ".join(dice), hits=hits))
+        lose(s, victim, hits)
+    elif (ldr := B.leader_at(s, h)) is not None:
+        dice = roll(s, 2)
+        s.say(msg("log.rampage_roll", hex=h, dice=" ".join(dice), hits=int("H" in dice)))
+        if "H" in dice:
+            kill_leader(s, ldr)
+        else:
+            push(s, "levade", role=ldr.side, leader=ldr.id, steps=0)
+
+
+@decision("rampage",
+          lambda s, f: [_rules().choice("rampage", h, msg("choice.rampage", hex=h))
+                        for h in f["options"]],
+          lambda s, f: msg("prompt.rampage"))
+def _rampage_pick(s: AncientsState, f: Frame, verb: str, arg: object) -> None:
+    _rampage_roll(s, f, str(arg))
 
 
 # -- evasion (§13, spec 11.1-11.2) --------------------------------------------------------------
@@ -658,6 +716,8 @@ def _evade_to(s: AncientsState, f: Frame, u: Unit, to: str) -> None:
     lone = B.leader_at(s, to)
     joined = lone is not None and lone.side == u.side and B.unit_at(s, to) is None
     move_unit(s, u, to)
+    if B.terrain(s, to) == "marsh":
+        marsh_check(s, u)
     f["path"].append(to)
     f["moved"] += 1
     if joined:
@@ -800,9 +860,16 @@ def _cc(s: AncientsState, f: Frame) -> None:
             pop(s, f)
             evade(s, dfn, att)
             return
+        walls = (B.terrain(s, dfn.hex) == "city_walls"
+                 and B.terrain(s, att.hex) != "city_walls")
+        if choice == "stand" and walls:
+            # §16 city walls: a defender that does not evade strikes first, as with First Strike
+            f["choice"] = choice = "first_strike"
+            f["walls"] = True
         if choice == "first_strike":
             f["stage"] = "after_first"
-            s.say(msg("log.first_strike", hex=dfn.hex))
+            s.say(msg("log.first_strike" if not f.get("walls") else "log.walls_strike",
+                      hex=dfn.hex))
             strike(s, dfn, att, "first")
             return
         f["stage"] = "after_attack"
@@ -838,7 +905,9 @@ def _cc(s: AncientsState, f: Frame) -> None:
         if not f.get("did_advance") or att is None:
             pop(s, f)
             return
-        if spec(att).cavalry and not f["bonus"] and not f.get("extra_done"):
+        from_marsh = (B.terrain(s, f["att_hex"]) == "marsh"
+                      and att.id not in s.turn.moved)
+        if spec(att).cavalry and not f["bonus"] and not f.get("extra_done") and not from_marsh:
             f["extra_done"] = True
             opts = extra_hexes(s, att)
             if opts:
@@ -928,6 +997,8 @@ def _advance(s: AncientsState, f: Frame, verb: str, arg: object) -> None:
         s.last_moves.append({"side": u.side, "path": [frm, f["to"]], "advance": True})
         cc["did_advance"] = True
         s.say(msg("log.advance", unit=f"@unit.{u.type}", hex=f["to"]))
+        if B.terrain(s, f["to"]) == "marsh":
+            marsh_check(s, u)
         check_hex_banner(s, u)
 
 
@@ -943,6 +1014,8 @@ def _extra(s: AncientsState, f: Frame, verb: str, arg: object) -> None:
         frm = u.hex
         move_unit(s, u, str(arg))
         s.last_moves.append({"side": u.side, "path": [frm, str(arg)], "advance": True})
+        if B.terrain(s, str(arg)) == "marsh":
+            marsh_check(s, u)
         check_hex_banner(s, u)
 
 

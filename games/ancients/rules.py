@@ -370,7 +370,10 @@ class AncientsRules(GameRules[AncientsState]):
             t.no_battle.append(u.id)
         if sp.code == "WA" and len(path) >= 2 and t.phase == "move":
             t.must_attack.append(u.id)
-        K.check_hex_banner(s, u)
+        if ter == "marsh":
+            K.marsh_check(s, u)
+        if u.id in s.units:
+            K.check_hex_banner(s, u)
 
     def _finish_leader_move(self, s: AncientsState, ld: Leader, path: list[str]) -> None:
         t = s.turn
@@ -382,6 +385,8 @@ class AncientsRules(GameRules[AncientsState]):
         joined = B.unit_at(s, ld.hex)
         if joined is not None and joined.id in t.ordered and joined.id not in t.moved:
             t.no_move.append(joined.id)   # §8: it can no longer move, but may battle
+        if joined is None and B.terrain(s, ld.hex) == "marsh":
+            K.marsh_check(s, ldr=ld)
 
     # -- battles (§9) -----------------------------------------------------------------------------
     def _may_fire(self, s: AncientsState, u: Unit) -> bool:
@@ -405,6 +410,9 @@ class AncientsRules(GameRules[AncientsState]):
         out: list[tuple[str, str]] = []
         if self._may_close(s, u):
             for h in B.adjacent_enemy_targets(s, u):
+                if (B.terrain(s, h) == "city_walls" and spec(u).mounted
+                        and not B.adjacent(s.turn.start_hex.get(u.id, ""), h)):
+                    continue   # §16: mounted units attack walls only from where they began
                 tgt = B.unit_at(s, h)
                 if K.close_dice(s, u, h, tgt, "attack") > 0:
                     out.append(("close", h))

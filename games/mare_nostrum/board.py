@@ -1,0 +1,348 @@
+"""Questions about the map the rules ask again and again: who controls what, where Units stand,
+which Provinces are adjacent or connected by Triremes, the leadership tracks, the pieces left.
+
+Only Provinces and Seas in play are in the State (Setup 3-4p), so every lookup is limited to them.
+"""
+
+from __future__ import annotations
+
+from games.mare_nostrum import heroes as H
+from games.mare_nostrum.data import board
+from games.mare_nostrum.state import COIN, MNState, ProvinceState
+
+BUILDING_KEYS = ("city", "caravan", "market", "temple")
+
+
+# -- resources in hand --------------------------------------------------------------------------
+def hand_size(s: MNState, role: str) -> int:
+    pl = s.players[role]
+    return sum(pl.hand.values()) + len(pl.rare)
+
+
+def kind_of(token: str) -> str:
+    return token.rstrip("*")
+
+
+def count_kind(s: MNState, role: str, kind: str) -> int:
+    pl = s.players[role]
+    return pl.hand.get(kind, 0) + (pl.rare.count(kind) if kind != COIN else 0)
+
+
+def kinds_in_hand(s: MNState, role: str) -> dict[str, int]:
+    """Resources by kind, a Rare Good counted as its ordinary kind (§1.2)."""
+    pl = s.players[role]
+    out = {k: v for k, v in pl.hand.items() if v > 0}
+    for r in pl.rare:
+        out[r] = out.get(r, 0) + 1
+    return out
+
+
+def token_for(s: MNState, role: str, kind: str, reserved: list[str] | None = None) -> str | None:
+    """The token a player gives when he gives one of ``kind``: an ordinary one first, then a Rare
+    Good. ``reserved`` tokens (already offered or set apart) are not available."""
+    pl = s.players[role]
+    reserved = reserved or []
+    if pl.hand.get(kind, 0) - reserved.count(kind) > 0:
+        return kind
+    if kind != COIN and pl.rare.count(kind) - reserved.count(kind + "*") > 0:
+        return kind + "*"
+    return None
+
+
+def take_token(s: MNState, role: str, token: str) -> None:
+    pl = s.players[role]
+    if token.endswith("*"):
+        pl.rare.remove(kind_of(token))
+    else:
+        pl.hand[token] -= 1
+        if pl.hand[token] == 0:
+            del pl.hand[token]
+
+
+def give_token(s: MNState, role: str, token: str) -> None:
+    pl = s.players[role]
+    if token.endswith("*"):
+        pl.rare.append(kind_of(token))
+        pl.rare.sort()
+    else:
+        pl.hand[token] = pl.hand.get(token, 0) + 1
+
+
+def spend_token(s: MNState, role: str, token: str) -> None:
+    """A Resource leaves a hand for good: ordinary ones back to the supply, Rare Goods set aside
+    (§1.2)."""
+    take_token(s, role, token)
+    if token.endswith("*"):
+        s.rare_aside.append(kind_of(token))
+    else:
+        s.supply[token] = s.supply.get(token, 0) + 1
+
+
+def from_supply(s: MNState, role: str, kind: str, n: int = 1) -> int:
+    """Take up to ``n`` of a kind from the supply; Resources are limited (§9). Returns how many."""
+    got = min(n, s.supply.get(kind, 0))
+    if got:
+        s.supply[kind] -= got
+        s.players[role].hand[kind] = s.players[role].hand.get(kind, 0) + got
+    return got
+
+
+def draw_rare(s: MNState, role: str) -> str | None:
+    """Draw a Rare Good face down; an empty pile is remade from the set-aside ones (§1.2)."""
+    if not s.rare_pile and s.rare_aside:
+        s.rare_pile = sorted(s.rare_aside)
+        s.rare_aside = []
+        s.rng.shuffle(s.rare_pile)
+    if not s.rare_pile:
+        return None
+    kind = s.rare_pile.pop()
+    give_token(s, role, kind + "*")
+    return kind
+
+
+# -- provinces, units and control ----------------------------------------------------------------
+def unit_roles(pv: ProvinceState) -> set[str]:
+    out = {r for r, n in pv.legions.items() if n > 0}
+    if pv.fortress:
+        out.add(pv.fortress)
+    return out
+
+
+def at_war(pv: ProvinceState) -> bool:
+    """Units of two or more players stand in the Province (§4.2.1)."""
+    return len(unit_roles(pv)) >= 2
+
+
+def enemy_units(pv: ProvinceState, role: str) -> bool:
+    return bool(unit_roles(pv) - {role})
+
+
+def enemy_legions(pv: ProvinceState, role: str) -> bool:
+    return any(n > 0 for r, n in pv.legions.items() if r != role)
+
+
+def legions(pv: ProvinceState, role: str) -> int:
+    return pv.legions.get(role, 0)
+
+
+def add_legions(pv: ProvinceState, role: str, n: int) -> None:
+    pv.legions[role] = pv.legions.get(role, 0) + n
+    if pv.legions[role] <= 0:
+        del pv.legions[role]
+
+
+def holder(pv: ProvinceState, key: str) -> str | None:
+    """Whose Legion holds the building or marker: only while he alone has Units there (§4.3)."""
+    r = pv.held.get(key)
+    if r is None or unit_roles(pv) != {r}:
+        return None
+    return r
+
+
+def building_keys(s: MNState, pid: str, built_only: bool = True) -> list[str]:
+    pv = s.provinces[pid]
+    slots = board().provinces[pid].slots
+    out = []
+    for i in range(len(slots.cities)):
+        if pv.cities[i] or not built_only:
+            out.append(f"city:{i}")
+    for i in range(len(slots.caravans)):
+        if pv.caravans[i] or not built_only:
+            out.append(f"caravan:{i}")
+    if slots.market and (pv.market or not built_only):
+        out.append("market")
+    if slots.temple and (pv.temple or not built_only):
+        out.append("temple")
+    return out
+
+
+def is_built(pv: ProvinceState, key: str) -> bool:
+    kind, _, idx = key.partition(":")
+    if kind == "city":
+        return pv.cities[int(idx)]
+    if kind == "caravan":
+        return pv.caravans[int(idx)]
+    return bool(getattr(pv, kind))
+
+
+def building_owner(s: MNState, pid: str, key: str) -> str | None:
+    """Who controls a built Building: its occupier, else the Controlling Player (Control box)."""
+    pv = s.provinces[pid]
+    return holder(pv, key) or pv.controller
+
+
+def city_type(pid: str, key: str) -> str:
+    return board().provinces[pid].slots.cities[int(key.split(":")[1])].type
+
+
+def caravan_good(pid: str, key: str) -> str:
+    return board().provinces[pid].slots.caravans[int(key.split(":")[1])].good
+
+
+def capital_province(role: str) -> str:
+    return board().capital_province(role)
+
+
+def land_neighbours(s: MNState, pid: str) -> list[str]:
+    return sorted(x for x in board().land.get(pid, ()) if x in s.provinces)
+
+
+def coast(s: MNState, pid: str) -> list[str]:
+    return sorted(x for x in board().coast.get(pid, ()) if x in s.seas)
+
+
+def shore(s: MNState, sid: str) -> list[str]:
+    return sorted(x for x in board().shore.get(sid, ()) if x in s.provinces)
+
+
+def sea_neighbours(s: MNState, sid: str) -> list[str]:
+    return sorted(x for x in board().sea_links.get(sid, ()) if x in s.seas)
+
+
+def triremes(s: MNState, sid: str, role: str) -> int:
+    return s.seas[sid].get(role, 0)
+
+
+def sea_components(s: MNState, role: str) -> dict[str, int]:
+    """Seas holding the player's Triremes, numbered by chain: an unbroken chain of his own Triremes
+    joins them (§3.1.1, Glossary 'connected')."""
+    own = {sid for sid, t in s.seas.items() if t.get(role, 0) > 0}
+    comp: dict[str, int] = {}
+    n = 0
+    for start in sorted(own):
+        if start in comp:
+            continue
+        n += 1
+        comp[start] = n
+        todo = [start]
+        while todo:
+            x = todo.pop()
+            for y in board().sea_links.get(x, ()):
+                if y in own and y not in comp:
+                    comp[y] = n
+                    todo.append(y)
+    return comp
+
+
+def connected_to(s: MNState, role: str, pid: str, comp: dict[str, int] | None = None) -> set[str]:
+    """Provinces linked with ``pid`` by a chain of the player's Triremes (§3.1.1, spec A.4)."""
+    comp = sea_components(s, role) if comp is None else comp
+    chains = {comp[x] for x in coast(s, pid) if x in comp}
+    if not chains:
+        return set()
+    out = set()
+    for sid, c in comp.items():
+        if c in chains:
+            out.update(shore(s, sid))
+    out.discard(pid)
+    return out
+
+
+def adjacent_or_connected(s: MNState, role: str, pid: str) -> set[str]:
+    return set(land_neighbours(s, pid)) | connected_to(s, role, pid)
+
+
+def controlled(s: MNState, role: str) -> list[str]:
+    return [pid for pid, pv in s.provinces.items() if pv.controller == role]
+
+
+def has_unit_anywhere(s: MNState, role: str) -> bool:
+    return any(unit_roles(pv) & {role} for pv in s.provinces.values())
+
+
+# -- pieces --------------------------------------------------------------------------------------
+def legions_on_board(s: MNState, role: str) -> int:
+    return sum(pv.legions.get(role, 0) for pv in s.provinces.values())
+
+
+def triremes_on_board(s: MNState, role: str) -> int:
+    return sum(t.get(role, 0) for t in s.seas.values())
+
+
+def fortresses_on_board(s: MNState, role: str) -> int:
+    return sum(1 for pv in s.provinces.values() if pv.fortress == role)
+
+
+def markers_on_board(s: MNState, role: str) -> int:
+    return sum(1 for pv in s.provinces.values() if pv.controller == role and not pv.printed)
+
+
+def pieces_left(s: MNState, role: str) -> dict[str, int]:
+    """Units and Control Markers still in the box: none can be built beyond the set (§9)."""
+    limits = board().pieces
+    return {
+        "legions": limits.legions - legions_on_board(s, role),
+        "triremes": limits.triremes - triremes_on_board(s, role),
+        "fortresses": limits.fortresses - fortresses_on_board(s, role),
+        "control_markers": limits.control_markers - markers_on_board(s, role),
+    }
+
+
+# -- leadership tracks (§3.2, §4.3.4, §5) ---------------------------------------------------------
+def tracks(s: MNState, role: str) -> dict[str, int]:
+    """Trade = Caravans + Markets, Culture = Cities + Temples, Military = Units, each plus the
+    influence of owned cards. Occupied Buildings count for the occupier (§4.3.4); Circe's Legions
+    do not count as Caravans (§10); uncontrolled Provinces count for no one (READING)."""
+    trade = culture = 0
+    for pid, pv in s.provinces.items():
+        for key in building_keys(s, pid):
+            if building_owner(s, pid, key) != role:
+                continue
+            if key.startswith(("caravan", "market")):
+                trade += 1
+            else:
+                culture += 1
+    military = legions_on_board(s, role) + triremes_on_board(s, role) + fortresses_on_board(s, role)
+    return {"trade": trade + H.influence(s, role, "trade"),
+            "culture": culture + H.influence(s, role, "culture"),
+            "military": military + H.influence(s, role, "military")}
+
+
+def all_tracks(s: MNState) -> dict[str, dict[str, int]]:
+    per = {r: tracks(s, r) for r in s.roles}
+    return {t: {r: per[r][t] for r in s.roles} for t in ("trade", "culture", "military")}
+
+
+# -- Capitals and Legendary Cities (§6.3) ---------------------------------------------------------
+def great_cities(s: MNState, role: str) -> list[str]:
+    """Capital and Legendary City buildings the player controls or occupies (READING 6.3)."""
+    out = []
+    for pid in s.provinces:
+        for key in building_keys(s, pid):
+            if key.startswith("city") and city_type(pid, key) in ("capital", "legendary") \
+                    and building_owner(s, pid, key) == role:
+                out.append(f"{pid}/{key}")
+    return out
+
+
+def release_holdings(pv: ProvinceState, role: str) -> None:
+    """Keep no more holdings than the player has Legions there (§4.3: a Building whose Legion is
+    removed is no longer held). Circe's Legions go first, the Control Marker last."""
+    n = legions(pv, role)
+    mine_circe = [k for k, r in pv.circe.items() if r == role]
+    mine_held = [k for k, r in pv.held.items() if r == role]
+    mine_held.sort(key=lambda k: (k == "marker", k))
+    while len(mine_circe) + len(mine_held) > n:
+        if mine_circe:
+            del pv.circe[mine_circe.pop()]
+        else:
+            k = mine_held.pop(0)
+            del pv.held[k]
+            if k == "marker":
+                pv.marker_turn = None
+
+
+def clear_war_holdings(pv: ProvinceState) -> None:
+    """In a Province at war nobody occupies anything (§4.2.1, §4.3)."""
+    if at_war(pv):
+        pv.held.clear()
+        pv.marker_turn = None
+        pv.circe.clear()
+
+
+def tidy(pv: ProvinceState) -> None:
+    for r in list(pv.held.values()) + list(pv.circe.values()):
+        release_holdings(pv, r)
+    if pv.controller is None:
+        pv.held.clear()
+        pv.marker_turn = None
