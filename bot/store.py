@@ -14,7 +14,8 @@ The log of a game starts with its ``setup`` row (seed, scenario, options). ``act
 the role, verb and argument; an ``undo`` row names the sequence number of the action it takes
 back, and replay skips that action; a ``resign`` row ends the game for the roles it names. Other
 rows (``pause``, ``resume``, ``end``, ``kick``, ``replace``, ``timer``) record who did what and do
-not change the state.
+not change the state. Beside the current state the store keeps a checkpoint: the latest state no
+undo may cross, so an undo replays only the few rows after it.
 """
 
 from __future__ import annotations

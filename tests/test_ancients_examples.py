@@ -16,6 +16,7 @@ from tests.test_ancients_rules_combat import (
     leader_hex,
     order,
     play,
+    rampage,
     ready,
     script,
     scripted_dice_only,  # noqa: F401 - every die rolled must be scripted
@@ -225,6 +226,7 @@ def test_rampage_example_L2867():
     s = attack(s, "F3", "F4")
     s = script(s, "F", "F", "G", "G", "G", *["G"] * 6)
     s = do(s, "north", "stand")
+    s = rampage(s, "G5", "F5")
     assert at(s, "F5") is None and blocks(s, "G5") == 2
     assert blocks(s, "F4") == 2 and s.banners == {"north": 0, "south": 1}
     assert choices(s, "north") == [("battle_back", None), ("no_battle_back", None)]
@@ -247,6 +249,7 @@ def test_combined_rampage_example_L2145_L2252():
                "G", "H",                       # Scipio's check
                "G", "G")                       # E4
     s = do(s, "north", "stand")
+    s = rampage(s, "G5", "F6", "E6", "F4")
     assert s.rng.scripted == []
     assert blocks(s, "F4") == 3 and leader_hex(s, "Scipio") == "F4"
     assert blocks(s, "E6") == 2 and blocks(s, "F6") == 2 and blocks(s, "F5") == 2

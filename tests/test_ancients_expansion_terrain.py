@@ -101,13 +101,3 @@ def test_14_6_no_rampart_benefit_against_fire_from_behind():
     assert choices(s, "north") == [("retreat", "F5"), ("retreat", "G5")]
     s = do(s, "north", "retreat", "G5")
     assert at(s, "F4") is None and blocks(s, "G5") == 4
-
-
-def test_10_6_rampage_order_is_automatic_when_it_cannot_matter():
-    s = ready([("F3", "south", "HI"), ("F4", "north", "EL"), ("G4", "north", "LI")],
-              ordered=("F3",))
-    s = attack(s, "F3", "F4")
-    s = script(s, "F", "G", "G", "G", "G", "G", "G", "G", "G")
-    s = do(s, "north", "stand")
-    # banners far from the total: no order to choose; G4 (light) lost 2 blocks to the rampage
-    assert blocks(s, "G4") == 2 and choices(s, "south") != [("rampage", "G4")]

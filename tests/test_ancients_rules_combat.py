@@ -124,6 +124,15 @@ def ready(units: list[tuple], leaders: list[tuple] = (), terrain: list[tuple] = 
     return to_battle(s)
 
 
+def rampage(s: AncientsState, *hexes: str) -> AncientsState:
+    """The player who caused a rampage picks the hexes of its rolls in this order (spec 10.6);
+    the last hex needs no pick."""
+    for h in hexes:
+        causer = RULES.view(s, None).active[0]
+        s = do(s, causer, "rampage", h)
+    return s
+
+
 def at(s: AncientsState, h: str) -> Unit | None:
     return next((u for u in s.units.values() if u.hex == h), None)
 
@@ -950,6 +959,7 @@ def test_10_4_elephants_are_never_supported_but_support_others():
     s = script(s, "F", "H", "H", "H", "H",
                "B", "B", "B", "B", "G", "G")      # the rampage on G4, E4 and F3: no hit
     s = do(s, "north", "stand")
+    s = rampage(s, "G4", "E4")
     # no ignore offered: the rampage has been rolled and the elephant's retreat is asked
     assert s.rng.scripted == []
     assert choices(s, "north") == [("retreat", "F5"), ("retreat", "G5")]
@@ -1031,6 +1041,8 @@ def test_10_6_rampage_hits_every_adjacent_unit_and_lone_leader_before_the_retrea
                "H", "G",                        # G3: a helmet kills the lone leader
                "R", "F")                        # F3: the attacker loses 1
     s = do(s, "north", "stand")
+    assert sorted(a for _, a in choices(s, "south")) == ["E4", "F3", "G3", "G4"]
+    s = rampage(s, "G4", "E4", "G3")
     assert blocks(s, "G4") == 3 and blocks(s, "E4") == 2 and blocks(s, "F3") == 3
     assert leader_hex(s, "Scipio") is None and s.banners == {"north": 1, "south": 0}
     assert s.rng.scripted == []
@@ -1046,6 +1058,7 @@ def test_10_6_lone_leader_surviving_a_rampage_must_evade():
     s = attack(s, "F3", "F4")
     s = script(s, "F", "G", "G", "G", "G", "G", "G", "G", "G")
     s = do(s, "north", "stand")
+    s = rampage(s, "G3")   # the lone leader first: it survives and must evade at once
     assert RULES.view(s, "south").active == ["south"]
     assert choices(s, "south") == [("leader_to", "F2"), ("leader_to", "G2")]
 
@@ -1068,6 +1081,7 @@ def test_10_6_elephant_partly_blocked_moves_then_blockers_lose_blocks():
     s = script(s, "F", "F", "G", "G", "G",      # 2 flags: a 2-hex retreat
                "X", "X", "X", "X")              # rampage on F5 and F3: nothing
     s = do(s, "north", "stand")
+    s = rampage(s, "F5")
     # F5 is taken: G5 is its only hex; from G5 both F6 and G6 are occupied
     assert at(s, "G5").type == "EL" and blocks(s, "G5") == 2
     assert blocks(s, "F6") == 3 and blocks(s, "G6") == 3
@@ -1081,7 +1095,7 @@ def test_1_draw_when_a_blocked_elephant_retreat_gives_both_sides_their_last_bann
     s = script(s, "F", "H", "H", "H", "H",
                "X", "X", "X", "X", "X", "X")     # rampage on G5, F5, F3: no hit
     s = do(s, "north", "stand")
-    # both sides could reach their total inside the rampage: south, who caused it, orders it
+    # south, who caused the rampage, orders its rolls
     assert choices(s, "south") == [("rampage", "G5"), ("rampage", "F5"), ("rampage", "F3")]
     for h in ("G5", "F5"):
         s = do(s, "south", "rampage", h)   # the last one needs no choice
@@ -1459,6 +1473,7 @@ def test_12_1_one_check_per_sequence_through_a_rampage_and_the_battle_back():
                "R", "G",                       # rampage on F3: 1 hit
                "G", "B")                       # Scipio's check: survives
     s = do(s, "north", "stand")
+    s = rampage(s, "G5", "F5")
     assert blocks(s, "F3") == 3 and blocks(s, "F4") == 2
     assert blocks(s, "F5") == 3 and blocks(s, "G5") == 3
     s = script(s, "R", "G", "G", "G", "G", "H", "H")
@@ -1583,13 +1598,29 @@ def test_scenario_castulo_units_leave_through_the_enemy_baseline_for_a_banner():
     s = do(s, "south", "order", "B9")
     s = do(s, "south", "done")
     s = do(s, "south", "move", "G9")
-    assert ("exit", None) in choices(s, "south")
-    s = do(s, "south", "exit")
+    assert ("exit", "G9") in choices(s, "south")
+    s = do(s, "south", "exit", "G9")
     assert "MC" not in [u.type for u in s.units.values()] and leader_hex(s, "Scipio") is None
     assert s.banners["south"] == 1
     # the south player's left section gives nothing: no exit there
     s = do(s, "south", "move", "B9")
-    assert ("exit", None) not in choices(s, "south")
+    exits = [arg for verb, arg in choices(s, "south") if verb == "exit"]
+    assert "B9" not in exits     # its own left section gives nothing
+    assert exits == ["E9"]       # but it may ride 3 hexes to E9 (left and centre) and leave
+
+
+def test_scenario_castulo_a_unit_may_reach_the_baseline_and_leave_in_one_move():
+    """Leaving the board costs a hex of movement: MC (3) from G7 reaches G9 in 2, then leaves."""
+    rules = {"exit_banners": {"south": ["center", "right"]}}
+    s = game([("G7", "south", "MC"), ("A1", "north", "LI")], rules=rules)
+    s = play(s, "order_mounted", (FILLER,))
+    s = do(s, "south", "order", "G7")
+    s = do(s, "south", "done")
+    s = do(s, "south", "move", "G7")
+    exits = sorted(arg for verb, arg in choices(s, "south") if verb == "exit")
+    assert exits == ["F9", "G9", "H9"]
+    s = do(s, "south", "exit", "H9")
+    assert not s.units.get("s1") and s.banners["south"] == 1
 
 
 def test_scenario_baecula_camp_hexes_score_once():
@@ -1688,10 +1719,6 @@ def _ambush_sprung() -> AncientsState:
     return do(s, "north", "ambush")
 
 
-@pytest.mark.xfail(reason="rules.py _movers skips every unit already in turn.moved, so ambush "
-                          "units, whose entry is recorded there as their first hex, can never "
-                          "move on (scenario 005 rule: entering is the first hex of movement)",
-                   strict=True)
 def test_scenario_trebbia_ambush_units_may_use_the_rest_of_their_move():
     s = _ambush_sprung()
     s = do(s, "north", "done")
@@ -1826,9 +1853,6 @@ def test_14_6_rampart_fire_along_a_vertex_gives_the_defender_the_benefit():
         assert choices(s, "north") == [("ignore", 1), ("ignore", 0)], front
 
 
-@pytest.mark.xfail(reason="combat.py _rampage resolves the adjacent hexes in a fixed order; the "
-                          "player who caused the rampage should choose it (spec 10.6, 20 item "
-                          "10): needs a decision frame and its texts", strict=True)
 def test_10_6_the_player_causing_a_rampage_orders_its_rolls():
     s = ready([("F3", "south", "HI"), ("F4", "north", "EL"), ("G4", "north", "LI")],
               ordered=("F3",))

@@ -66,9 +66,6 @@ def test_6_movement_allowance_per_unit_type(code: str, hexes_: int):
     assert reach(s, "A1") == hexes_
 
 
-@pytest.mark.xfail(reason="rules.py: when a unit has more than 24 destinations the menu offers "
-                          "'toward X', and choosing it ends the move in X itself, 1 hex away "
-                          "(spec 6.3: LC moves up to 4)", strict=True)
 def test_6_3_light_cavalry_moves_four_hexes_in_open_ground():
     s = ordered_game([("F2", "south", "LC"), FAR], ordered=("F2",), card="order_4_center")
     s = do(s, "south", "move", "F2")

@@ -409,8 +409,6 @@ def test_16_4_darken_the_sky_every_ranged_unit_fires_twice_without_moving():
     assert s.turn.side == "north"
 
 
-@pytest.mark.xfail(reason="rules.py _movers returns no movers for Darken the Sky even when its "
-                          "fallback gave a plain order (spec 16.2, 18.18)", strict=True)
 def test_16_4_darken_the_sky_fallback_unit_moves_normally():
     s = play(game([("F2", "south", "MI"), ("F5", "north", "MI")]), "darken_the_sky")
     assert s.turn.fallback
@@ -599,9 +597,6 @@ def test_13_i_am_spartacus_shuffles_deck_and_discards_before_the_draw():
     assert {"line_command", "rally", "i_am_spartacus"} <= set(s.deck + s.hands["south"])
 
 
-@pytest.mark.xfail(reason="rules.py _end_turn lets the First Strike player draw before the I Am "
-                          "Spartacus reshuffle (spec 13, 16.4: shuffle before any draw)",
-                   strict=True)
 def test_13_first_strike_draw_comes_after_the_spartacus_reshuffle():
     """The deck's old top card is only one of many after the reshuffle: over several seeds the
     First Strike player does not always get it."""

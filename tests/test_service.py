@@ -4,12 +4,18 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from sqlmodel import SQLModel
 
 from bot.service import SERVICE_TEXTS_EN, GameInfo, Outcome, ServiceError, TableService
-from bot.store import Store
+from bot.store import TABLES, Store
+
+# Set TEST_DATABASE_URL (e.g. postgresql+asyncpg://user@host/db, an empty scratch database) to
+# run the service tests on that database too.
+OTHER_DATABASE = os.environ.get("TEST_DATABASE_URL")
 
 A, B, C = 101, 102, 103          # players
 CREATOR = A
@@ -29,12 +35,29 @@ class Clock:
         self.now += timedelta(seconds=seconds)
 
 
-@pytest.fixture
-async def store():
-    s = Store("sqlite+aiosqlite:///:memory:")
-    await s.init()
+async def fresh_store(url: str) -> Store:
+    store = Store(url)
+    if not store.is_memory:
+        async with store.engine.begin() as conn:
+            await conn.run_sync(lambda sync: SQLModel.metadata.drop_all(sync, tables=TABLES))
+    await store.init()
+    return store
+
+
+@pytest.fixture(params=["sqlite-memory"] + (["other"] if OTHER_DATABASE else []))
+async def store(request):
+    s = await fresh_store("sqlite+aiosqlite:///:memory:" if request.param == "sqlite-memory"
+                          else OTHER_DATABASE)
     yield s
     await s.close()
+
+
+@pytest.fixture(params=["sqlite-file"] + (["other"] if OTHER_DATABASE else []))
+def db_url(request, tmp_path) -> str:
+    """A database two stores can share: a SQLite file, or TEST_DATABASE_URL."""
+    if request.param == "other":
+        return OTHER_DATABASE
+    return f"sqlite+aiosqlite:///{tmp_path / 'tables.db'}"
 
 
 @pytest.fixture
@@ -483,17 +506,15 @@ def test_every_raised_key_has_english_text():
 
 # -- durability and concurrency over a database file --------------------------------------------
 
-async def test_a_new_service_over_the_same_file_continues_the_game(tmp_path):
-    url = f"sqlite+aiosqlite:///{tmp_path / 'tables.db'}"
-    first = Store(url)
-    await first.init()
+async def test_a_new_service_over_the_same_file_continues_the_game(db_url):
+    first = await fresh_store(db_url)
     svc = TableService(first)
     game = await started(svc)
     await svc.act(game.id, A, "step")
     state = (await snapshot(svc, game.id))[1]
     await first.close()
 
-    second = Store(url)
+    second = Store(db_url)
     await second.init()
     try:
         again = TableService(second)
@@ -508,10 +529,9 @@ async def test_a_new_service_over_the_same_file_continues_the_game(tmp_path):
         await second.close()
 
 
-async def test_two_services_over_one_file_apply_one_of_two_concurrent_acts(tmp_path):
-    url = f"sqlite+aiosqlite:///{tmp_path / 'tables.db'}"
-    store1, store2 = Store(url), Store(url)
-    await store1.init()
+async def test_two_services_over_one_file_apply_one_of_two_concurrent_acts(db_url):
+    store1 = await fresh_store(db_url)
+    store2 = Store(db_url)
     await store2.init()
     try:
         svc1, svc2 = TableService(store1), TableService(store2)

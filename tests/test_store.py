@@ -21,14 +21,15 @@ from bot.store import (
 )
 from games import registry
 from games.core import Action
+from tests.test_service import OTHER_DATABASE, fresh_store
 
 BIG = 1_234_567_890_123_456_789   # Discord ids need 64 bits
 
 
-@pytest.fixture
-async def store():
-    s = Store("sqlite+aiosqlite:///:memory:")
-    await s.init()
+@pytest.fixture(params=["sqlite-memory"] + (["other"] if OTHER_DATABASE else []))
+async def store(request):
+    s = await fresh_store("sqlite+aiosqlite:///:memory:" if request.param == "sqlite-memory"
+                          else OTHER_DATABASE)
     yield s
     await s.close()
 
@@ -93,10 +94,11 @@ async def test_a_write_on_a_stale_version_is_refused_and_rolled_back(store):
     assert (await store.load(game_id)).game.version == 2
 
 
-async def test_concurrent_writes_from_two_stores_apply_once(tmp_path):
-    url = f"sqlite+aiosqlite:///{tmp_path / 'x.db'}"
-    one, two = Store(url), Store(url)
-    await one.init()
+@pytest.mark.parametrize("where", ["sqlite-file"] + (["other"] if OTHER_DATABASE else []))
+async def test_concurrent_writes_from_two_stores_apply_once(tmp_path, where):
+    url = OTHER_DATABASE if where == "other" else f"sqlite+aiosqlite:///{tmp_path / 'x.db'}"
+    one = await fresh_store(url)
+    two = Store(url)
     await two.init()
     try:
         game_id = await new_game(one)

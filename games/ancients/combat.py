@@ -586,8 +586,8 @@ def _retreat_pick(s: AncientsState, f: Frame, verb: str, arg: object) -> None:
 @step("rampage")
 def _rampage(s: AncientsState, f: Frame) -> None:
     """§12 (spec 10.6): 2 dice against every adjacent unit and lone leader, then the retreat.
-    The player who caused the rampage orders the rolls, which matters only when both sides could
-    reach their banner total inside it; otherwise they go round the elephant in a fixed order."""
+    The player who caused the rampage chooses the order of the rolls (and so of the banners and
+    of any leader's evade), one hex at a time."""
     el = s.units.get(f["unit"])
     if el is None:
         pop(s, f)
@@ -602,20 +602,11 @@ def _rampage(s: AncientsState, f: Frame) -> None:
     if not pending or s.result is not None:
         pop(s, f)
         return
-    if len(pending) > 1 and _rampage_order_matters(s, pending):
+    if len(pending) > 1:
         f["role"] = f["cause_side"]
         f["options"] = pending
         return
     _rampage_roll(s, f, pending[0])
-
-
-def _rampage_order_matters(s: AncientsState, pending: list[str]) -> bool:
-    could = {"north": 0, "south": 0}
-    for h in pending:
-        victim = B.unit_at(s, h) or B.leader_at(s, h)
-        if victim is not None:
-            could[other(victim.side)] += 1
-    return all(s.banners[side] + could[side] >= s.to_win[side] for side in could)
 
 
 def _rampage_roll(s: AncientsState, f: Frame, h: str) -> None:

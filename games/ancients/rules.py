@@ -220,6 +220,7 @@ class AncientsRules(GameRules[AncientsState]):
             s.reserve.remove(u)
             t.ordered.append(u.id)
             t.moved[u.id] = 1
+            t.ambushed.append(u.id)
             s.say(msg("log.ambush", unit=f"@unit.{u.type}", hex=u.hex))
         for ld in list(s.reserve_leaders):
             first = next((s.units[i] for i in t.ordered if i in s.units
@@ -233,13 +234,13 @@ class AncientsRules(GameRules[AncientsState]):
     def _movers(self, s: AncientsState, first: bool = False) -> list[tuple[str, str]]:
         t = s.turn
         out = []
-        if t.effective in ("clash_of_shields", "darken_the_sky"):
+        if t.effective in ("clash_of_shields", "darken_the_sky") and not t.fallback:
             return out
         for uid in t.ordered:
             u = s.units.get(uid)
             if u is None or uid in t.no_move:
                 continue
-            if t.phase == "move" and uid in t.moved:
+            if t.phase == "move" and uid in t.moved and uid not in t.ambushed:
                 continue
             if t.phase == "move2" and uid in t.moved_again:
                 continue
@@ -260,6 +261,14 @@ class AncientsRules(GameRules[AncientsState]):
         return out
 
     def _budget(self, s: AncientsState, u: Unit) -> int:
+        """Hexes the unit may still move now (§8 and the card's changes, spec 6 and 16)."""
+        t = s.turn
+        budget = self._allowance(s, u)
+        if u.id in t.ambushed and t.phase == "move":
+            budget -= t.moved.get(u.id, 0)   # Trebbia: entering was the first hex
+        return budget
+
+    def _allowance(self, s: AncientsState, u: Unit) -> int:
         t = s.turn
         sp = spec(u)
         base = sp.move
@@ -272,7 +281,7 @@ class AncientsRules(GameRules[AncientsState]):
             return 3 if sp.code == "WA" else max(base, 2)
         if key == "mounted_charge" and sp.mounted and sp.weight == "heavy":
             return 3
-        return base - t.moved.get(u.id, 0) if u.id in t.moved else base
+        return base
 
     def _through_friends(self, s: AncientsState, u: Unit) -> bool:
         sp = spec(u)
@@ -295,24 +304,33 @@ class AncientsRules(GameRules[AncientsState]):
         return any((e := B.unit_at(s, n)) is not None and e.side != u.side and e.id != u.id
                    for n in B.neighbours(h))
 
+    def _mover_dests(self, s: AncientsState) -> tuple[dict[str, list[str]], list[str]]:
+        """The destinations of the piece being moved, narrowed to the paths through the hexes
+        already picked with "toward" (a menu holds 25 choices at most)."""
+        mv = s.turn.moving
+        assert mv is not None
+        if mv["leader"]:
+            dests = B.leader_destinations(s, s.leaders[mv["id"]])
+        else:
+            dests = self._destinations(s, s.units[mv["id"]])
+        prefix: list[str] = list(mv.get("via", []))
+        if prefix:
+            dests = {h: p for h, p in dests.items() if p[: len(prefix)] == prefix}
+        return dests, prefix
+
     def _move_choices(self, s: AncientsState) -> list[Choice]:
         t = s.turn
         if t.moving:
-            mv = t.moving
-            if mv["leader"]:
-                ld = s.leaders[mv["id"]]
-                dests = B.leader_destinations(s, ld)
-            else:
-                dests = self._destinations(s, s.units[mv["id"]])
+            dests, prefix = self._mover_dests(s)
             out = [self.choice("to", h, msg("choice.to", hex=h, n=len(p)))
                    for h, p in sorted(dests.items(), key=lambda kv: (len(kv[1]), kv[0]))]
             if len(out) > MAX_MENU:
-                far = {p[0] for p in dests.values()}
-                near = [c for c in out if c.arg in far]
-                out = near + [self.choice("toward", h, msg("choice.toward", hex=h))
-                              for h in sorted(far)][: MAX_MENU - len(near)]
-                out = out[:MAX_MENU]
-            out += self._exit_choice(s)
+                k = len(prefix)
+                groups = sorted({p[k] for p in dests.values() if len(p) > k + 1})
+                nearest = [c for c in out if len(dests[str(c.arg)]) == k + 1]
+                out = nearest + [self.choice("toward", h, msg("choice.toward", hex=h))
+                                 for h in groups]
+            out += self._exit_choices(s)
             out.append(self.choice("cancel", None, msg("choice.cancel")))
             return out
         out = []
@@ -329,18 +347,26 @@ class AncientsRules(GameRules[AncientsState]):
         out.append(self.choice("done", None, msg("choice.done_moves")))
         return out
 
-    def _exit_choice(self, s: AncientsState) -> list[Choice]:
-        """Castulo: a unit on the enemy baseline in an allowed section may leave for a banner."""
+    def _exit_hexes(self, s: AncientsState) -> dict[str, list[str]]:
+        """Castulo: hexes of the enemy baseline, in the allowed sections, from which the moving
+        unit may still step off the board (it needs one hex of movement left), with the path."""
         mv = s.turn.moving
-        if not mv or mv["leader"]:
-            return []
+        if not mv or mv["leader"] or mv.get("via"):
+            return {}
         u = s.units[mv["id"]]
         allowed = s.scen.rules.exit_banners.get(u.side)  # type: ignore[call-overload]
-        if not allowed or B.hx(u.hex)[1] != B.baseline_row(other(u.side)):
-            return []
-        if not (B.sections(s, u.hex, u.side) & set(allowed)):
-            return []
-        return [self.choice("exit", None, msg("choice.exit"))]
+        if not allowed:
+            return {}
+        row = B.baseline_row(other(u.side))
+        budget = self._budget(s, u)
+        cands = {u.hex: []} | {h: p for h, p in self._destinations(s, u).items()
+                               if len(p) < budget and not B.stops_on_entering(s, h, u)}
+        return {h: p for h, p in cands.items() if B.hx(h)[1] == row
+                and B.sections(s, h, u.side) & set(allowed)}
+
+    def _exit_choices(self, s: AncientsState) -> list[Choice]:
+        return [self.choice("exit", h, msg("choice.exit", hex=h))
+                for h in sorted(self._exit_hexes(s))]
 
     def _finish_move(self, s: AncientsState, u: Unit, path: list[str]) -> None:
         t = s.turn
@@ -353,6 +379,9 @@ class AncientsRules(GameRules[AncientsState]):
         del lone
         if t.phase == "move2":
             t.moved_again.append(u.id)
+            t.moved[u.id] = t.moved.get(u.id, 0) + len(path)
+        elif u.id in t.ambushed:
+            t.ambushed.remove(u.id)
             t.moved[u.id] = t.moved.get(u.id, 0) + len(path)
         else:
             t.moved[u.id] = len(path)
@@ -525,34 +554,33 @@ class AncientsRules(GameRules[AncientsState]):
             t.moving = {"id": ld.id, "leader": True, "at": ld.hex}
         elif verb == "cancel":
             t.moving = None
-        elif verb in ("to", "toward"):
+        elif verb == "toward":
+            assert t.moving is not None
+            t.moving["via"] = [*t.moving.get("via", []), str(arg)]
+        elif verb == "to":
             mv = t.moving
             assert mv is not None
+            dests, _ = self._mover_dests(s)
             if mv["leader"]:
-                ld = s.leaders[mv["id"]]
-                dests = B.leader_destinations(s, ld)
-                if verb == "toward":
-                    dests = {h: p for h, p in dests.items() if p[0] == arg}
-                    arg = min(dests, key=lambda h: (-len(dests[h]), h))
-                self._finish_leader_move(s, ld, dests[str(arg)])
+                self._finish_leader_move(s, s.leaders[mv["id"]], dests[str(arg)])
             else:
-                u = s.units[mv["id"]]
-                dests = self._destinations(s, u)
-                if verb == "toward":
-                    sub = {h: p for h, p in dests.items() if p[0] == arg}
-                    arg = min(sub, key=lambda h: (len(sub[h]), h))
-                self._finish_move(s, u, dests[str(arg)])
+                self._finish_move(s, s.units[mv["id"]], dests[str(arg)])
             t.moving = None
         elif verb == "exit":
             mv = t.moving
             assert mv is not None
-            u = s.units.pop(mv["id"])
-            ld = B.attached_leader(s, u)
-            if ld is not None:
-                s.leaders.pop(ld.id)
+            path = self._exit_hexes(s)[str(arg)]
+            u = s.units[mv["id"]]
+            if path:
+                self._finish_move(s, u, path)
             t.moving = None
-            s.say(msg("log.exit", unit=f"@unit.{u.type}", hex=u.hex))
-            K.award(s, u.side)
+            if u.id in s.units and s.result is None:
+                ld = B.attached_leader(s, u)
+                if ld is not None:
+                    s.leaders.pop(ld.id)
+                del s.units[u.id]
+                s.say(msg("log.exit", unit=f"@unit.{u.type}", hex=u.hex))
+                K.award(s, u.side)
         elif verb == "done":
             if t.phase == "move2":
                 t.phase = "done"
@@ -610,13 +638,14 @@ class AncientsRules(GameRules[AncientsState]):
         else:
             s.last_card[side] = t.effective
             s.last_mirrored[side] = t.mirrored
-        if t.first_strike_by:
-            C.draw(s, t.first_strike_by, 1)
         if t.effective == "i_am_spartacus":
+            # §15: shuffle the deck with the discards, this card included, before any draw
             s.deck += s.discard
             s.discard = []
             s.rng.shuffle(s.deck)
             s.say(msg("log.reshuffle"))
+        if t.first_strike_by:
+            C.draw(s, t.first_strike_by, 1)
         growth = s.scen.rules.hand_growth.get(side)  # type: ignore[call-overload]
         n_draw = 1
         if growth and s.turns_taken[side] < len(growth):

@@ -64,9 +64,10 @@ class Turn(BaseModel):
     dice_pool: list[str] = Field(default_factory=list)        # Spartacus / Rally results left
     first_strike_by: str | None = None
     ambush_offered: bool = False
+    ambushed: list[str] = Field(default_factory=list)   # entered from the ambush, may move on
     start_hex: dict[str, str] = Field(default_factory=dict)  # where mounted units began the turn
     sections_override: list[str] | None = None   # Counter Attack on Leadership Any Section
-    lcc_done: dict[str, int] = Field(default_factory=dict)  # unit id -> roll of its check
+    lcc_done: dict[str, int] = Field(default_factory=dict)  # unit id -> battle of its check
     fired: dict[str, int] = Field(default_factory=dict)     # Darken the Sky: shots taken
 
 
