@@ -147,7 +147,7 @@ def stops_on_entering(s: AncientsState, h: str, mover: Unit | None) -> bool:
 
 
 def unit_destinations(s: AncientsState, u: Unit, budget: int, through_friends: bool,
-                      start: str | None = None, exit_rows: set[str] | None = None,
+                      start: str | None = None, any_one: bool = False,
                       ) -> dict[str, list[str]]:
     """Every hex the unit may end its move in, with one shortest path (excluding the start).
 
@@ -186,6 +186,8 @@ def unit_destinations(s: AncientsState, u: Unit, budget: int, through_friends: b
                 can_end = other is None and not (ld is not None and has_leader)
                 if can_end and n not in best:
                     best[n] = p
+                    if any_one and n != start:
+                        return best
                 stop_here = (ld is not None and other is None) or stops_on_entering(s, n, u)
                 if stop_here:
                     continue

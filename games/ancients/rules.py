@@ -244,7 +244,7 @@ class AncientsRules(GameRules[AncientsState]):
                 continue
             if t.phase == "move2" and uid in t.moved_again:
                 continue
-            if self._destinations(s, u):
+            if self._can_move(s, u):
                 out.append(("unit", u.hex))
                 if first:
                     return out
@@ -287,6 +287,13 @@ class AncientsRules(GameRules[AncientsState]):
         sp = spec(u)
         return (sp.foot and sp.weight == "light" and u.id not in s.turn.plain_order
                 and s.turn.effective in ("order_light", "move_fire_move"))
+
+    def _can_move(self, s: AncientsState, u: Unit) -> bool:
+        if spec(u).code == "WA":
+            return bool(self._destinations(s, u))   # its 2-hex moves must end next to an enemy
+        budget = self._budget(s, u)
+        return budget > 0 and bool(B.unit_destinations(
+            s, u, budget, self._through_friends(s, u), any_one=True))
 
     def _destinations(self, s: AncientsState, u: Unit) -> dict[str, list[str]]:
         budget = self._budget(s, u)

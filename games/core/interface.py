@@ -9,6 +9,7 @@ choice does.
 
 from __future__ import annotations
 
+import weakref
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
@@ -245,8 +246,7 @@ class GameRules(ABC, Generic[S]):
         lines: list[LogLine] = []
         for e in reversed(state.log):
             if e.to is None or e.to == role:
-                lines.append(LogLine.model_construct(seq=e.seq, step=e.step, text=self.tr(e.msg),
-                                                     msg=e.msg))
+                lines.append(self._log_line(e))
                 if len(lines) >= LOG_WINDOW:
                     break
         lines.reverse()
@@ -266,6 +266,20 @@ class GameRules(ABC, Generic[S]):
             board=self.public_board(state),
             private=self.private_items(state, role) if role is not None else {},
         )
+
+    def _log_line(self, e: LogEntry) -> LogLine:
+        """The English line of a log entry, made once: entries never change once written and are
+        shared by every later State, so their lines are kept while the entry lives."""
+        cache: dict[int, tuple[weakref.ref[LogEntry], LogLine]] = self.__dict__.setdefault(
+            "_line_cache", {})
+        hit = cache.get(id(e))
+        if hit is not None and hit[0]() is e:
+            return hit[1]
+        line = LogLine.model_construct(seq=e.seq, step=e.step, text=self.tr(e.msg), msg=e.msg)
+        if len(cache) > 200000:
+            cache.clear()
+        cache[id(e)] = (weakref.ref(e), line)
+        return line
 
     def legal(self, state: S, role: str) -> list[Choice]:
         if state.result is not None or role not in self.active_roles(state):
