@@ -122,7 +122,7 @@ class Console:
         first = True
         while True:
             info = await svc.status(game_id)
-            if info.status != "active":
+            if info.status != "active" or not info.active_roles:
                 if info.result is not None and info.result.msg is not None:
                     self.say("over", result=self.text(info.result.msg))
                 elif info.result is not None:

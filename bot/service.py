@@ -7,15 +7,21 @@ the English of each) and whose ``params`` fill it.
 Concurrency: acts on one game are serialised by an asyncio lock per game in this process, and,
 across processes, by the store's write conditioned on the game's version; a write computed from
 an old version is refused as ``error.stale``.
+
+Memory: the state and the Views of each game in play are kept between calls (a View of a version
+never changes), and read-only calls may answer from what was read a moment ago (``READ_TTL``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import os
+import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from typing import Any, Literal
 
@@ -28,6 +34,7 @@ from bot.store import (
     ServerSettingsRow,
     StaleVersion,
     Store,
+    Tx,
     UnknownGame,
     as_utc,
     live_actions,
@@ -41,6 +48,24 @@ from games.core import Action, IllegalAction, LogLine, Msg, Result, Rules, View,
 LANGUAGES = ("en", "ru")
 MAX_SEED = 2**63 - 1
 STATE_CACHE_SIZE = 2048
+# Read-only calls (status, view_for, views_for, log_lines) may answer from what this service
+# read or wrote up to this many seconds ago: a move on Discord reads the game several times
+# within a moment. Everything that changes a game reads the database afresh, and its write is
+# conditioned on the version, so a second process sharing the database can at worst make a
+# read-only answer this much late, never a wrong move.
+READ_TTL = 2.0
+# The service keeps many long-lived objects (the cached states and Views of every game in play)
+# and makes many short-lived ones per request (pydantic models). Under Python's default garbage
+# collector thresholds (700, 10, 10) that means a full collection every few seconds with 500
+# games in play, each pausing the event loop for 100-300 ms; these thresholds make full
+# collections rare and cut the collector's share of the CPU several times.
+GC_THRESHOLDS = (20_000, 20, 20)
+
+
+def tune_gc() -> None:
+    """Raise the garbage collector's thresholds to GC_THRESHOLDS (never lower them)."""
+    current = gc.get_threshold()
+    gc.set_threshold(*(max(a, b) for a, b in zip(current, GC_THRESHOLDS, strict=True)))
 
 SERVICE_TEXTS_EN: dict[str, str] = {
     "error.no_game": "There is no game #{game}.",
@@ -265,15 +290,26 @@ class _Game:
 
 
 class TableService:
+    """The tables of every server, over one Store. All methods are coroutines."""
+
     def __init__(self, store: Store, clock: Callable[[], datetime | float] | None = None,
-                 default_language: str = "en") -> None:
+                 default_language: str = "en", read_ttl: float = READ_TTL,
+                 tune_collector: bool = True) -> None:
+        """``clock`` returns the time (datetime or epoch seconds; tests pass a fake one);
+        ``tune_collector`` applies ``tune_gc()`` to this process, which the bot wants."""
+        if tune_collector:
+            tune_gc()
         self.store = store
         self._clock = clock or _now
         self.default_language = default_language
+        self.read_ttl = read_ttl
         self._locks: dict[int, asyncio.Lock] = {}
         # game id -> (version, state, Views of that state): saves parsing the state and
         # recomputing Views on every act. The Views handed out are shared: read them only.
         self._states: OrderedDict[int, tuple[int, Any, dict[str | None, View]]] = OrderedDict()
+        # game id -> (when read, the game as read or as this service last wrote it), for the
+        # read-only calls (status, views); see READ_TTL.
+        self._recent: OrderedDict[int, tuple[float, _Game]] = OrderedDict()
 
     # -- plumbing -------------------------------------------------------------------------------
     def now(self) -> datetime:
@@ -293,7 +329,38 @@ class TableService:
             raise ServiceError("error.unknown_title", title=title,
                                titles=", ".join(registry.ids())) from None
 
-    async def _load(self, game_id: int, with_state: bool = True) -> _Game:
+    async def _load(self, game_id: int, with_state: bool = True, recent: bool = False) -> _Game:
+        """The game from the database (or, with ``recent``, as read or written within
+        ``read_ttl`` seconds)."""
+        if recent:
+            entry = self._recent.get(game_id)
+            if entry is not None and time.monotonic() - entry[0] < self.read_ttl:
+                g = entry[1]
+                if not with_state or g.state is not None or g.row.version == 0:
+                    return g
+            with_state = True  # what is kept serves the next read-only call whole
+        g = await self._read(game_id, with_state)
+        self._keep(g)
+        return g
+
+    def _keep(self, g: _Game) -> None:
+        if self.read_ttl <= 0:
+            return
+        self._recent[g.id] = (time.monotonic(), g)
+        self._recent.move_to_end(g.id)
+        while len(self._recent) > STATE_CACHE_SIZE:
+            self._recent.popitem(last=False)
+
+    @asynccontextmanager
+    async def _write(self, game_id: int) -> AsyncIterator[Tx]:
+        """A write transaction on one game; what ``_recent`` held of it is dropped."""
+        try:
+            async with self.store.write(self.now()) as tx:
+                yield tx
+        finally:
+            self._recent.pop(game_id, None)
+
+    async def _read(self, game_id: int, with_state: bool) -> _Game:
         for _attempt in range(5):
             cached = self._states.get(game_id)
             try:
@@ -392,11 +459,12 @@ class TableService:
         after = _Game(g.row, g.seats, g.rules, new_state)
         values = self._state_values(g, new_state, after.view(None))
         try:
-            async with self.store.write(self.now()) as tx:
+            async with self._write(g.id) as tx:
                 await tx.update_game(g.id, values, version=g.row.version, status="active")
-                seq = await tx.append(g.id, kind, role=role, user_id=user_id, verb=verb, arg=arg)
-                await tx.put_state(g.id, values["version"], new_state.model_dump_json(),
-                                   None if can_undo(new_state) else seq)
+                checkpoint = not can_undo(new_state)
+                seq = await tx.append(g.id, kind, role=role, user_id=user_id, verb=verb, arg=arg,
+                                      want_seq=checkpoint)
+                await tx.put_state(g.id, values["version"], new_state.model_dump_json(), seq)
         except StaleVersion:
             fresh = await self._load(g.id, with_state=False)
             self._refuse_not_active(fresh)
@@ -405,6 +473,7 @@ class TableService:
             setattr(g.row, name, value)
         g.state, g.views = new_state, after.views
         self._remember(g)
+        self._keep(g)
 
     def _refuse_not_active(self, g: _Game) -> None:
         status = g.row.status
@@ -437,7 +506,7 @@ class TableService:
             current.moderator_role_id = moderator_role_id or None
         if turn_timer is not None:
             current.turn_timer = self._check_timer(turn_timer)
-        async with self.store.write(self.now()) as tx:
+        async with self.store.write(self.now()) as tx:  # not a game: nothing cached
             await tx.put_settings(ServerSettingsRow(**current.model_dump()))
         return current
 
@@ -542,7 +611,7 @@ class TableService:
             elif seats[role] is not None:
                 raise ServiceError("error.role_taken", role=g.names_of([role]))
             try:
-                async with self.store.write(self.now()) as tx:
+                async with self._write(game_id) as tx:
                     await tx.update_game(game_id, {}, status="lobby")
                     if not await tx.set_seat(game_id, role, user_id, user_id=None):
                         raise ServiceError("error.role_taken", role=g.names_of([role]))
@@ -559,7 +628,7 @@ class TableService:
             if not mine:
                 raise ServiceError("error.not_seated", game=game_id)
             try:
-                async with self.store.write(self.now()) as tx:
+                async with self._write(game_id) as tx:
                     await tx.update_game(game_id, {}, status="lobby")
                     for role in mine:
                         await tx.set_seat(game_id, role, None, user_id=user_id)
@@ -592,9 +661,9 @@ class TableService:
             if public.result is not None:
                 values.update(status="finished", result=public.result.model_dump_json())
             try:
-                async with self.store.write(self.now()) as tx:
+                async with self._write(game_id) as tx:
                     await tx.update_game(game_id, values, status="lobby", version=0)
-                    seq = await tx.append(game_id, "setup", user_id=user_id, arg={
+                    seq = await tx.append(game_id, "setup", user_id=user_id, want_seq=True, arg={
                         "seed": g.row.seed, "scenario": g.row.scenario, "scenario_doc": doc,
                         "options": options})
                     await tx.put_state(game_id, 1, state.model_dump_json(), seq)
@@ -603,6 +672,7 @@ class TableService:
             for name, value in values.items():
                 setattr(g.row, name, value)
             self._remember(g)
+            self._keep(g)
             return self._outcome(g, None, [service_msg("notice.started", game=game_id)],
                                  everyone=True)
 
@@ -703,7 +773,7 @@ class TableService:
     async def _set_status(self, g: _Game, values: dict[str, Any], kind: str, user_id: int,
                           where: dict[str, Any], arg: Any = None) -> None:
         try:
-            async with self.store.write(self.now()) as tx:
+            async with self._write(g.id) as tx:
                 await tx.update_game(g.id, values, **where)
                 await tx.append(g.id, kind, user_id=user_id, arg=arg)
         except StaleVersion:
@@ -767,7 +837,7 @@ class TableService:
             if status == "active":
                 values = {"status": "paused", "paused_reason": "vacant"}
             try:
-                async with self.store.write(self.now()) as tx:
+                async with self._write(g.id) as tx:
                     await tx.update_game(g.id, values, status=status, version=g.row.version)
                     if status == "lobby":
                         for role in mine:
@@ -808,7 +878,7 @@ class TableService:
                 values = {"status": "active", "paused_reason": None,
                           "turn_started_at": self.now(), "reminded": False, "expired": False}
             try:
-                async with self.store.write(self.now()) as tx:
+                async with self._write(g.id) as tx:
                     await tx.update_game(g.id, values, status=g.row.status,
                                          version=g.row.version)
                     for seat in seats:
@@ -831,7 +901,7 @@ class TableService:
 
     # -- reading --------------------------------------------------------------------------------
     async def status(self, game_id: int) -> GameInfo:
-        return self._info(await self._load(game_id, with_state=False))
+        return self._info(await self._load(game_id, with_state=False, recent=True))
 
     async def list_games(self, guild_id: int, channel_id: int | None = None,
                          include_finished: bool = False) -> list[GameInfo]:
@@ -843,14 +913,14 @@ class TableService:
         return out
 
     async def views_for(self, game_id: int, user_id: int) -> dict[str, View]:
-        g = await self._load(game_id)
+        g = await self._load(game_id, recent=True)
         self._require_state(g)
         return {role: g.view(role) for role in g.roles_of(user_id)}
 
     async def view_for(self, game_id: int, user_id: int) -> View:
         """The user's View: of the role that must act now (or the first they hold), or the
         spectators' View if they hold none."""
-        g = await self._load(game_id)
+        g = await self._load(game_id, recent=True)
         self._require_state(g)
         mine = g.roles_of(user_id)
         if not mine:
@@ -860,7 +930,7 @@ class TableService:
 
     async def log_lines(self, game_id: int, user_id: int, last: int = 20) -> list[LogLine]:
         """The last lines of the log the user may read (every role they hold, or public)."""
-        g = await self._load(game_id)
+        g = await self._load(game_id, recent=True)
         self._require_state(g)
         lines: dict[int, LogLine] = {}
         for role in g.roles_of(user_id) or [None]:
@@ -911,7 +981,7 @@ class TableService:
             values = {"reminded": True} if due == ["reminder"] else {"reminded": True,
                                                                     "expired": True}
             try:
-                async with self.store.write(self.now()) as tx:
+                async with self._write(g.id) as tx:
                     await tx.update_game(g.id, values, version=row.version, status="active",
                                          reminded=row.reminded, expired=row.expired)
             except StaleVersion:
@@ -935,7 +1005,7 @@ class TableService:
     async def set_board_message(self, game_id: int, message_id: int | None) -> None:
         """Remember the last board post of a game (to edit or replace it)."""
         await self._load(game_id, with_state=False)
-        async with self.store.write(self.now()) as tx:
+        async with self._write(game_id) as tx:
             await tx.update_game(game_id, {"board_message_id": message_id})
 
     async def note_dm_closed(self, game_id: int, user_id: int) -> bool:
@@ -945,7 +1015,7 @@ class TableService:
             users = json.loads(g.row.dm_notices)
             if user_id in users:
                 return False
-            async with self.store.write(self.now()) as tx:
+            async with self._write(game_id) as tx:
                 await tx.update_game(game_id, {"dm_notices": json.dumps([*users, user_id])})
             return True
 
@@ -955,7 +1025,7 @@ class TableService:
             g = await self._load(game_id, with_state=False)
             users = json.loads(g.row.dm_notices)
             if user_id in users:
-                async with self.store.write(self.now()) as tx:
+                async with self._write(game_id) as tx:
                     await tx.update_game(game_id, {"dm_notices": json.dumps(
                         [u for u in users if u != user_id])})
 

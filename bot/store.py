@@ -25,6 +25,7 @@ import json
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
@@ -234,16 +235,19 @@ class Tx:
 
     async def append(self, game_id: int, kind: str, *, role: str | None = None,
                      user_id: int | None = None, verb: str | None = None,
-                     arg: Any = None) -> int:
-        """Append a row to the game's log; its sequence number."""
+                     arg: Any = None, want_seq: bool = False) -> int | None:
+        """Append a row to the game's log; with ``want_seq``, return its sequence number."""
         # One statement: the next sequence number is computed inside the INSERT.
         row = {"game_id": game_id, "kind": kind, "role": role, "user_id": user_id, "verb": verb,
                "arg": None if arg is None else json.dumps(arg, ensure_ascii=False),
                "created_at": self.now}
         next_seq = (select(func.coalesce(func.max(_LOG.c.seq), 0) + 1)
                     .where(_LOG.c.game_id == game_id).scalar_subquery())
-        result = await self.conn.execute(
-            insert(_LOG).values(seq=next_seq, **row).returning(_LOG.c.seq))
+        statement = insert(_LOG).values(seq=next_seq, **row)
+        if not want_seq:
+            await self.conn.execute(statement)
+            return None
+        result = await self.conn.execute(statement.returning(_LOG.c.seq))
         return int(result.scalar_one())
 
     async def put_state(self, game_id: int, version: int, state_json: str,
@@ -294,6 +298,8 @@ class Store:
         if self.is_memory:
             # One in-memory database exists per connection: keep exactly one.
             kwargs.update(poolclass=StaticPool, connect_args={"check_same_thread": False})
+        elif self.is_sqlite and parsed.database:
+            Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
         self.engine: AsyncEngine = create_async_engine(url, **kwargs)
         # SQLite has one writer at a time. In this process writers queue here instead of in
         # SQLite's busy handler (which sleeps in steps of up to 100 ms); the in-memory database
@@ -345,9 +351,19 @@ class Store:
 
     @asynccontextmanager
     async def write(self, now: datetime | None = None) -> AsyncIterator[Tx]:
-        """One write transaction: committed when the block ends, rolled back if it raises."""
-        async with self._locked(self._write_lock), self.engine.begin() as conn:
-            yield Tx(conn, as_utc(now) if now is not None else utcnow())
+        """One write transaction: committed when the block ends, rolled back if it raises.
+        Start it with a write statement (every Tx method is one) and read nothing through the
+        store inside it: the in-memory database has a single connection."""
+        moment = as_utc(now) if now is not None else utcnow()
+        if self.is_memory:
+            async with self._locked(self._write_lock), self.engine.begin() as conn:
+                yield Tx(conn, moment)
+            return
+        # Take a connection before queueing for the write lock and give it back (the pool
+        # resets it) after: the lock is held only while the transaction runs.
+        async with self.engine.connect() as conn:
+            async with self._locked(self._write_lock), conn.begin():
+                yield Tx(conn, moment)
 
     # -- reads ----------------------------------------------------------------------------------
     async def load(self, game_id: int, *, with_state: bool = True,

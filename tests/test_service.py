@@ -548,6 +548,12 @@ async def test_two_services_over_one_file_apply_one_of_two_concurrent_acts(db_ur
             assert [r.key for r in results if isinstance(r, ServiceError)] == ["error.stale"]
             assert (await svc2.status(game.id)).version == version + 1
         assert (await svc1.view_for(game.id, A)).board["marker"] == {"a": 2, "b": 0}
+        # a service that keeps no recent reads sees the other's move at once
+        fresh = TableService(store2, read_ttl=0)
+        version = (await fresh.status(game.id)).version
+        await svc1.act(game.id, A, "step", expected_version=version)
+        assert (await fresh.status(game.id)).version == version + 1
+        await svc1.undo(game.id, A)
         # without an expected version the later act is judged on the new position, where the
         # marker is at its end (3) and "step" is no longer listed
         results = await asyncio.gather(svc1.act(game.id, A, "step"), svc2.act(game.id, A, "step"),

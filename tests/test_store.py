@@ -47,8 +47,9 @@ async def new_game(store: Store) -> int:
     async with store.write() as tx:
         game_id = await tx.insert_game(toy_game(), ["a", "b"])
         await tx.update_game(game_id, {"status": "active", "version": 1}, version=0)
-        seq = await tx.append(game_id, "setup", arg={"seed": 5, "scenario": "duel",
-                                                     "scenario_doc": None, "options": {}})
+        seq = await tx.append(game_id, "setup", want_seq=True,
+                              arg={"seed": 5, "scenario": "duel", "scenario_doc": None,
+                                   "options": {}})
         await tx.put_state(game_id, 1, rules.setup(5, "duel", {}).model_dump_json(), seq)
     return game_id
 
@@ -176,7 +177,7 @@ async def test_the_store_keeps_the_latest_checkpoint(store):
     assert (await store.checkpoint(game_id))[0] == 1
     async with store.write() as tx:
         await tx.update_game(game_id, {"version": 2}, version=1)
-        seq = await tx.append(game_id, "action", role="a", verb="step")
+        seq = await tx.append(game_id, "action", role="a", verb="step", want_seq=True)
         await tx.put_state(game_id, 2, '{"x": 1}', checkpoint_seq=seq)
     assert await store.checkpoint(game_id) == (2, '{"x": 1}')
     assert [r.seq for r in await store.log(game_id, after_seq=1)] == [2]

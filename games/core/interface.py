@@ -294,7 +294,8 @@ class GameRules(ABC, Generic[S]):
                                 Msg(key="error.no_role", args={"role": str(role)}))
         if role not in self.active_roles(state):
             raise IllegalAction("It is not your turn to act.", Msg(key="error.not_your_turn"))
-        if not any(c.verb == action.verb and c.arg == action.arg for c in self.choices(state, role)):
+        if not any(c.verb == action.verb and c.arg == action.arg
+                   for c in self.choices(state, role)):
             raise IllegalAction(
                 f"{action.verb} {action.arg if action.arg is not None else ''}".strip()
                 + " is not one of the choices open to you now.",

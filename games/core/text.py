@@ -26,7 +26,9 @@ class Msg(BaseModel):
 
 
 def msg(key: str, **args: Any) -> Msg:
-    return Msg(key=key, args={k: (v if isinstance(v, int) else str(v)) for k, v in args.items()})
+    # built without re-validation: the arguments are made str or int right here
+    return Msg.model_construct(key=key, args={k: (v if isinstance(v, int) else str(v))
+                                              for k, v in args.items()})
 
 
 class _Args(dict):
