@@ -16,7 +16,7 @@ from games.ancients.state import SIDES, AncientsState, BattleInfo, Leader, Turn,
 from games.ancients.texts import TEXTS
 from games.core import Action, Choice, GameRules, Msg, OptionInfo, Rng, ScenarioInfo, View, msg
 
-MAX_MENU = 24
+MAX_MENU = 25   # a Discord select menu holds 25 options
 
 OPTIONS = [
     OptionInfo(id="chariot_x_ignore", description="Which chariots ignore 1 sword (spec 9.5)",
@@ -331,13 +331,14 @@ class AncientsRules(GameRules[AncientsState]):
             dests, prefix = self._mover_dests(s)
             out = [self.choice("to", h, msg("choice.to", hex=h, n=len(p)))
                    for h, p in sorted(dests.items(), key=lambda kv: (len(kv[1]), kv[0]))]
-            if len(out) > MAX_MENU:
+            exits = self._exit_choices(s)
+            if len(out) + len(exits) + 1 > MAX_MENU:
                 k = len(prefix)
                 groups = sorted({p[k] for p in dests.values() if len(p) > k + 1})
                 nearest = [c for c in out if len(dests[str(c.arg)]) == k + 1]
                 out = nearest + [self.choice("toward", h, msg("choice.toward", hex=h))
                                  for h in groups]
-            out += self._exit_choices(s)
+            out += exits
             out.append(self.choice("cancel", None, msg("choice.cancel")))
             return out
         out = []
