@@ -45,7 +45,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 async def _run(settings: object) -> None:
-    from bot.client import TableBot, guild_ids, use_endpoints
+    from bot.client import guild_ids, make_bot, use_endpoints
     from bot.service import TableService
     from bot.store import Store
 
@@ -55,7 +55,8 @@ async def _run(settings: object) -> None:
     await store.init()
     language = getattr(settings, "DEFAULT_LANGUAGE", "en")
     service = TableService(store, default_language=language)
-    bot = TableBot(service, default_language=language,
+    bot = make_bot(service, getattr(settings, "DISCORD_SHARDS", None),
+                   default_language=language,
                    sync_guilds=guild_ids(getattr(settings, "DISCORD_GUILD_IDS", None)))
     try:
         async with bot:

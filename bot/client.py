@@ -12,6 +12,7 @@ from discord.ext import commands
 from bot.cogs import Table, add_cogs
 from bot.i18n import CommandTranslator
 from bot.service import TableService
+from bot.settings import shard_plan
 
 log = logging.getLogger(__name__)
 
@@ -37,9 +38,10 @@ class TableBot(commands.Bot):
     """Slash commands only: no message content, no privileged intents."""
 
     def __init__(self, service: TableService, *, default_language: str = "en",
-                 sync_guilds: list[int] | None = None, timers: bool = True) -> None:
+                 sync_guilds: list[int] | None = None, timers: bool = True,
+                 **options: Any) -> None:
         super().__init__(command_prefix=commands.when_mentioned,
-                         intents=discord.Intents.default(), help_command=None)
+                         intents=discord.Intents.default(), help_command=None, **options)
         self.service = service
         self.table = Table(service, self, default_language)
         self.sync_guilds = list(sync_guilds or [])
@@ -49,6 +51,9 @@ class TableBot(commands.Bot):
     async def setup_hook(self) -> None:
         await self.tree.set_translator(CommandTranslator())
         await add_cogs(self, self.table, timers=self.timers)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        await self.table.on_unknown_component(interaction)
 
     async def on_ready(self) -> None:
         log.info("connected as %s (%s) to %d servers", self.user,
@@ -68,3 +73,18 @@ class TableBot(commands.Bot):
                 log.info("%d commands synced globally", len(synced))
         except discord.HTTPException:
             log.exception("syncing the slash commands failed")
+
+
+class ShardedTableBot(TableBot, commands.AutoShardedBot):
+    """The same bot over several gateway connections (shards): Discord asks for them from 2,500
+    servers on. Each server's events come through one shard; the games of every shard are in
+    the one database the processes share."""
+
+
+def make_bot(service: TableService, shards: str | None = None, **kwargs: Any) -> TableBot:
+    """A TableBot, sharded as ``shards`` says (see ``shard_plan``)."""
+    plan = shard_plan(shards)
+    if plan is None:
+        return TableBot(service, **kwargs)
+    count, ids = plan
+    return ShardedTableBot(service, shard_count=count, shard_ids=ids, **kwargs)

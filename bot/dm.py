@@ -6,15 +6,51 @@ caller tells them once in the channel to use ``/hand``.
 
 from __future__ import annotations
 
+import asyncio
 import enum
 import logging
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
 import discord
 
 log = logging.getLogger(__name__)
 
 CANNOT_MESSAGE_USER = 50007  # Discord's error code for a user who accepts no DMs from the bot
+# discord.py waits out a rate limit (429) and retries a 5xx by itself, five tries in all; a
+# message that still failed is tried this many times more, after a pause, before it is lost.
+EXTRA_ATTEMPTS = 3
+MAX_PAUSE = 30.0
+
+T = TypeVar("T")
+
+
+def _pause(exc: discord.HTTPException) -> float | None:
+    """How long to wait before trying a failed send again (None: do not try again)."""
+    if exc.status != 429 and exc.status < 500:
+        return None
+    headers = getattr(exc.response, "headers", None) or {}
+    try:
+        pause = float(headers.get("Retry-After") or 1.0)
+    except (TypeError, ValueError):
+        pause = 1.0
+    return min(max(pause, 0.1), MAX_PAUSE)
+
+
+async def patiently(send: Callable[[], Awaitable[T]]) -> T:
+    """``send()`` (a coroutine function that makes a fresh request each call), tried again
+    while Discord answers "too many requests" or a server error."""
+    for attempt in range(EXTRA_ATTEMPTS + 1):
+        try:
+            return await send()
+        except discord.HTTPException as exc:
+            pause = _pause(exc)
+            if pause is None or attempt == EXTRA_ATTEMPTS:
+                raise
+            log.warning("a send failed (%s %s); trying again in %.1f s", exc.status, exc.code,
+                        pause)
+            await asyncio.sleep(pause)
+    raise AssertionError("unreachable")
 
 
 class Delivery(enum.Enum):
@@ -23,11 +59,19 @@ class Delivery(enum.Enum):
     FAILED = "failed"
 
 
-async def send_dm(client: discord.Client, user_id: int, **message: Any) -> Delivery:
-    """Send ``message`` (the keyword arguments of ``send``) to a user by DM."""
+async def send_dm(client: discord.Client, user_id: int,
+                  make: Callable[[], dict[str, Any]]) -> Delivery:
+    """Send a message to a user by DM; ``make()`` gives the keyword arguments of ``send`` (a
+    fresh set for each try: a sent file is closed)."""
     try:
-        user = client.get_user(user_id) or await client.fetch_user(user_id)
-        await user.send(**message)
+        user = client.get_user(user_id)
+        if user is not None:
+            target: Any = user
+        else:
+            # No need to fetch the user (the bot keeps no member list): the DM channel is
+            # opened by id, once, and kept by discord.py.
+            target = await client.create_dm(discord.Object(id=user_id))
+        await patiently(lambda: target.send(**make()))
     except discord.Forbidden as exc:
         if exc.code == CANNOT_MESSAGE_USER:
             return Delivery.CLOSED

@@ -21,6 +21,7 @@ undo may cross, so an undo replays only the few rows after it.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
@@ -31,6 +32,7 @@ from typing import Any
 from sqlalchemy import (
     BigInteger,
     Column,
+    Connection,
     Index,
     Text,
     UniqueConstraint,
@@ -39,7 +41,9 @@ from sqlalchemy import (
     event,
     func,
     insert,
+    inspect,
     select,
+    text,
     true,
     update,
 )
@@ -160,6 +164,9 @@ class StateRow(SQLModel, table=True):
 
 
 TABLES = [t.__table__ for t in (ServerSettingsRow, GameRow, SeatRow, LogRow, StateRow)]  # type: ignore[attr-defined]
+TABLE_NAMES = frozenset(t.name for t in TABLES)
+# The metadata the migrations compare with (its tables of this module: TABLE_NAMES).
+METADATA = SQLModel.metadata
 _G = GameRow.__table__  # type: ignore[attr-defined]
 _SEATS = SeatRow.__table__  # type: ignore[attr-defined]
 _LOG = LogRow.__table__  # type: ignore[attr-defined]
@@ -329,8 +336,9 @@ class Store:
             cursor.close()
 
     async def init(self) -> None:
+        """Create the tables, or upgrade them to the newest schema (see ``bot/migrations``)."""
         async with self.engine.begin() as conn:
-            await conn.run_sync(lambda sync: SQLModel.metadata.create_all(sync, tables=TABLES))
+            await conn.run_sync(upgrade_schema)
 
     async def close(self) -> None:
         await self.engine.dispose()
@@ -460,6 +468,81 @@ class Store:
         if game is None:
             raise UnknownGame(game_id)
         return replay_log(game.title, await self.log(game_id))
+
+
+# -- schema migrations ------------------------------------------------------------------------------
+
+MIGRATIONS = "bot:migrations"
+# The first revision: the schema the store made before it had migrations. A database that has
+# the tables but no alembic_version table was made then, and is stamped with it before upgrading.
+BASELINE = "0001"
+# PostgreSQL: bot processes that start together upgrade one after the other.
+MIGRATION_LOCK = 0x616E6369656E74   # any fixed 64-bit number
+
+
+def alembic_config(connection: Connection | None = None) -> Any:
+    """The alembic configuration of the store's migrations; with ``connection`` (synchronous,
+    in a transaction), the migrations run on it."""
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", MIGRATIONS)
+    if connection is not None:
+        config.attributes["connection"] = connection
+    return config
+
+
+@functools.cache
+def migration_scripts() -> Any:
+    """The revisions (read once per process)."""
+    from alembic.script import ScriptDirectory
+
+    return ScriptDirectory.from_config(alembic_config())
+
+
+def _ours(name: str | None, type_: str, parent_names: Any) -> bool:
+    # Autogenerate looks only at the store's tables (the database may hold others).
+    return type_ != "table" or name in TABLE_NAMES
+
+
+def configure_migrations(environment: Any, connection: Connection) -> None:
+    """Configure an alembic environment (``alembic.context`` in ``env.py``) on a connection."""
+    environment.configure(connection=connection, target_metadata=METADATA, compare_type=True,
+                          include_name=_ours,
+                          # SQLite changes a table by copying it: revisions use batch operations.
+                          render_as_batch=connection.dialect.name == "sqlite")
+
+
+def schema_revision(connection: Connection) -> str | None:
+    """The revision the database of ``connection`` is at (None: not under migrations)."""
+    from alembic.migration import MigrationContext
+
+    return MigrationContext.configure(connection).get_current_revision()
+
+
+def upgrade_schema(connection: Connection) -> None:
+    """Bring the database of ``connection`` to the newest revision, in its transaction (what
+    ``alembic upgrade head`` does, without reading the revisions again on every start)."""
+    from alembic.migration import MigrationContext
+    from alembic.runtime.environment import EnvironmentContext
+
+    if connection.dialect.name == "postgresql":
+        connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
+    scripts = migration_scripts()
+    names = set(inspect(connection).get_table_names())
+    if "alembic_version" not in names and "games" in names:
+        MigrationContext.configure(connection).stamp(scripts, BASELINE)
+    if schema_revision(connection) == scripts.get_current_head():
+        return
+
+    def steps(revision: Any, _context: Any) -> Any:
+        return scripts._upgrade_revs("head", revision)
+
+    with EnvironmentContext(alembic_config(connection), scripts, fn=steps,
+                            destination_rev="head") as environment:
+        configure_migrations(environment, connection)
+        with environment.begin_transaction():
+            environment.run_migrations()
 
 
 def live_actions(log: list[LogRow]) -> list[LogRow]:

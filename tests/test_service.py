@@ -8,6 +8,7 @@ import os
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from sqlalchemy import text
 from sqlmodel import SQLModel
 
 from bot.service import SERVICE_TEXTS_EN, GameInfo, Outcome, ServiceError, TableService
@@ -40,6 +41,7 @@ async def fresh_store(url: str) -> Store:
     if not store.is_memory:
         async with store.engine.begin() as conn:
             await conn.run_sync(lambda sync: SQLModel.metadata.drop_all(sync, tables=TABLES))
+            await conn.execute(text("DROP TABLE IF EXISTS alembic_version"))
     await store.init()
     return store
 

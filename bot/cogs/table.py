@@ -6,6 +6,7 @@ presses of persistent components. It decides nothing about the games: the servic
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Sequence
 from typing import Any
@@ -14,7 +15,7 @@ import discord
 
 from bot.cogs import codec, present
 from bot.cogs.pictures import board_png, hand_png
-from bot.dm import Delivery, send_dm
+from bot.dm import Delivery, patiently, send_dm
 from bot.i18n import DEFAULT_LANGUAGE, LANGUAGES, lang_of, t, tr_msg
 from bot.service import GameInfo, Outcome, ServiceError, TableService
 from games.core import Msg, View
@@ -23,6 +24,8 @@ log = logging.getLogger(__name__)
 
 NOBODY = 0  # no Discord user has the id 0: the service answers it with the spectators' View
 OPEN = ("lobby", "active", "paused")
+# How long a game's post waits for the post of the change before it (see Table.publish).
+PUBLISH_ORDER_WAIT = 120.0
 
 
 class Refusal(Exception):
@@ -44,6 +47,8 @@ class Table:
         self.service = service
         self.client = client
         self.default_language = default_language if default_language in LANGUAGES else "en"
+        # game id -> the end of the latest publish of that game (see publish)
+        self._publishing: dict[int, asyncio.Future[None]] = {}
 
     # -- languages ------------------------------------------------------------------------------
     def user_lang(self, interaction: discord.Interaction) -> str:
@@ -111,7 +116,7 @@ class Table:
         await self.reply(interaction, "⛔ " + refusal_text(exc, lang, title))
 
     async def send_post(self, channel: Any, post: present.Post) -> Any:
-        return await channel.send(**post.kwargs())
+        return await patiently(lambda: channel.send(**post.kwargs()))
 
     def channel_for(self, info: GameInfo, interaction: discord.Interaction | None = None) -> Any:
         if interaction is not None and interaction.channel is not None \
@@ -121,20 +126,34 @@ class Table:
                 or self.client.get_partial_messageable(info.channel_id))
 
     # -- after a change -------------------------------------------------------------------------
-    async def publish(self, outcome: Outcome, channel: Any, lang: str | None = None) -> Any:
+    def queue_publish(self, game_id: int) -> PublishTurn:
+        """A place in the queue of the game's posts. Take it as soon as the service has answered
+        (before any ``await``): the posts and DMs of a game then go out in the order of its
+        changes, even when a slow send (a rate limit, a big picture) holds one back."""
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[None] = loop.create_future()
+        previous = self._publishing.get(game_id)
+        self._publishing[game_id] = done
+        return PublishTurn(self, game_id, previous, done)
+
+    async def publish(self, outcome: Outcome, channel: Any, lang: str | None = None,
+                      turn: PublishTurn | None = None) -> Any:
         """Post what a change did in the game's channel (one message), then DM the hands that
-        changed."""
+        changed; in the order of the game's changes (``queue_publish``)."""
         info = outcome.game
-        lang = lang or await self.guild_lang(info.guild_id)
-        if outcome.public is None:
-            notices = [tr_msg(n, lang, info.title) for n in outcome.notices]
-            post = present.Post(content="\n".join([*notices, present.status_text(info, lang)]))
-            message = await self.send_post(channel, post)
-        else:
-            message = await self.post_turn(info, outcome.public, outcome.new_log,
-                                           outcome.notices, channel, lang, ping=outcome.ping)
-        await self.deliver_privates(outcome, channel, lang)
-        return message
+        async with turn or self.queue_publish(info.id):
+            lang = lang or await self.guild_lang(info.guild_id)
+            if outcome.public is None:
+                notices = [tr_msg(n, lang, info.title) for n in outcome.notices]
+                post = present.Post(content="\n".join([*notices,
+                                                       present.status_text(info, lang)]))
+                message = await self.send_post(channel, post)
+            else:
+                message = await self.post_turn(info, outcome.public, outcome.new_log,
+                                               outcome.notices, channel, lang,
+                                               ping=outcome.ping)
+            await self.deliver_privates(outcome, channel, lang)
+            return message
 
     async def post_turn(self, info: GameInfo, public: View, new_log: Sequence[Any],
                         notices: Sequence[Msg], channel: Any, lang: str,
@@ -180,10 +199,9 @@ class Table:
                 delivery = await self.send_hand(info, view, user_id, lang, public_seqs)
                 if delivery is Delivery.CLOSED:
                     if await self.service.note_dm_closed(info.id, user_id):
-                        await channel.send(
+                        await self.send_post(channel, present.Post(
                             content=t("bot.dm_closed", lang, player=present.mention(user_id)),
-                            allowed_mentions=discord.AllowedMentions(
-                                everyone=False, roles=False, users=[discord.Object(id=user_id)]))
+                            ping=[user_id]))
                     break  # one notice per player, and no more attempts this time
 
     async def send_hand(self, info: GameInfo, view: View, user_id: int, lang: str,
@@ -191,9 +209,13 @@ class Table:
         text = present.hand_text(info, view, lang, public_seqs)
         picture = await hand_png(view, lang)
         post = present.Post(content=text, picture=picture, picture_name="hand.png")
-        message = post.kwargs()
-        message.pop("allowed_mentions", None)
-        return await send_dm(self.client, user_id, **message)
+
+        def message() -> dict[str, Any]:
+            kwargs = post.kwargs()
+            kwargs.pop("allowed_mentions", None)
+            return kwargs
+
+        return await send_dm(self.client, user_id, message)
 
     # -- offering choices privately -------------------------------------------------------------
     async def offer_choices(self, interaction: discord.Interaction, game_id: int, lang: str,
@@ -234,8 +256,12 @@ class Table:
     async def on_press(self, interaction: discord.Interaction, press: codec.Press) -> None:
         await interaction.response.defer()
         lang = self.user_lang(interaction)
-        game_id = int(press.game)
         try:
+            if not press.game.isdigit():
+                raise ServiceError("error.no_game", game=press.game)
+            game_id = int(press.game)
+            if press.kind != "join":
+                _require_in_play(await self.service.status(game_id))
             if press.kind in ("choice", "menu"):
                 await self._press_choice(interaction, game_id, press, lang)
             elif press.kind == "secret":
@@ -261,8 +287,13 @@ class Table:
             return
         owner = info.seats.get(press.role)
         view = (await self.service.views_for(game_id, owner)).get(press.role) if owner else None
-        if view is None or not 0 <= press.index < len(view.actions):
+        if view is None:
             await self.moved_on(interaction, game_id, lang)
+            return
+        if not 0 <= press.index < len(view.actions):
+            # A value the menu never offered (Discord checks it; a forged press may not).
+            await self.offer_choices(interaction, game_id, lang,
+                                     header="⛔ " + t("bot.not_a_choice", lang))
             return
         choice = view.actions[press.index]
         try:
@@ -274,13 +305,34 @@ class Table:
                 await self.moved_on(interaction, game_id, lang)
                 return
             raise
-        message = interaction.message
-        if message is not None and message.flags.ephemeral:
-            # The presser's private menu: show what they chose, take the buttons away.
-            label = present.choice_label(present.rules_of(info.title), choice, lang)
-            await interaction.edit_original_response(
-                content=t("bot.chosen", lang, choice=label), view=None)
-        await self.publish(outcome, self.channel_for(outcome.game, interaction))
+        turn = self.queue_publish(game_id)
+        try:
+            message = interaction.message
+            if message is not None and message.flags.ephemeral:
+                # The presser's private menu: show what they chose, take the buttons away.
+                label = present.choice_label(present.rules_of(info.title), choice, lang)
+                await interaction.edit_original_response(
+                    content=t("bot.chosen", lang, choice=label), view=None)
+        finally:
+            await self.publish(outcome, self.channel_for(outcome.game, interaction),
+                               turn=turn)
+
+    async def on_unknown_component(self, interaction: discord.Interaction) -> None:
+        """A press on a component whose custom id is none of ours (from an older version of the
+        bot, or forged): discord.py would leave it unanswered ("interaction failed"); say so."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = str((interaction.data or {}).get("custom_id") or "")
+        if codec.decode(custom_id) is not None or interaction.response.is_done():
+            return
+        lang = self.user_lang(interaction)
+        log.info("press on an unknown component %r", custom_id[:100])
+        try:
+            await interaction.response.send_message(
+                "⛔ " + t("bot.unknown_component", lang), ephemeral=True,
+                allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as exc:
+            log.warning("cannot answer a press on an unknown component: %s", exc)
 
     async def moved_on(self, interaction: discord.Interaction, game_id: int, lang: str) -> None:
         await self.offer_choices(interaction, game_id, lang, header=t("bot.moved_on", lang))
@@ -296,3 +348,40 @@ class Table:
             allowed_mentions=discord.AllowedMentions.none())
         await self.reply(interaction, t("bot.joined", lang, id=info.id,
                                         role=present.role_name(info, role, lang)))
+
+
+def _require_in_play(info: GameInfo) -> None:
+    """Refuse a press on a game that is over, ended, paused or not started: say so plainly
+    rather than "the game moved on"."""
+    if info.status != "active":
+        refusal = {"finished": "error.game_over", "ended": "error.game_over",
+                   "paused": "error.paused"}.get(info.status, "error.not_started")
+        raise ServiceError(refusal, game=info.id)
+
+
+class PublishTurn:
+    """A game's place in the queue of its posts (``Table.queue_publish``): entering waits for
+    the posts of the changes before it (at most ``PUBLISH_ORDER_WAIT`` seconds, so one lost
+    send cannot stop a game's posts for good); leaving lets the next one go."""
+
+    def __init__(self, table: Table, game_id: int, previous: asyncio.Future[None] | None,
+                 done: asyncio.Future[None]) -> None:
+        self.table = table
+        self.game_id = game_id
+        self.previous = previous
+        self.done = done
+
+    async def __aenter__(self) -> PublishTurn:
+        if self.previous is not None and not self.previous.done():
+            try:
+                await asyncio.wait_for(asyncio.shield(self.previous), PUBLISH_ORDER_WAIT)
+            except TimeoutError:
+                log.warning("game %s: the post before this one takes too long; posting on",
+                            self.game_id)
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        if not self.done.done():
+            self.done.set_result(None)
+        if self.table._publishing.get(self.game_id) is self.done:
+            del self.table._publishing[self.game_id]

@@ -29,6 +29,9 @@ BOT: dict[str, str] = {
     "bot.your_choices": "Game #{id}, your choices as {role}:",
     "bot.chosen": "Your choice: {choice}",
     "bot.moved_on": "The game moved on since that message.",
+    "bot.not_a_choice": "That is not one of the choices on offer.",
+    "bot.unknown_component": "I do not know that button or menu (it may come from an older "
+                             "version of me). /game status shows the game, /hand your choices.",
     "bot.paused": "⏸ The game is paused.",
     "bot.game_over": "🏁 Game over: {result}",
     "bot.game_ended": "🏁 The game was ended.",

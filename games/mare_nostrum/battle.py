@@ -84,7 +84,7 @@ def land_battle(s: MNState, pid: str, attacker: str, defender: str) -> None:
     _log_side(s, d)
     s.last_battle = {"kind": "land", "area": pid, "attacker": attacker, "defender": defender,
                      "rolls": {attacker: a, defender: d}, "losses": {attacker: 0, defender: 0}}
-    push(s, "battle_done", area=pid, kind="land")
+    push(s, "battle_done", area=pid)
     # hits are dealt at the same time (READING B.4.7); the attacker answers first
     land_losses(s, pid, defender, a["hits"])
     land_losses(s, pid, attacker, d["hits"])

@@ -6,11 +6,11 @@ Only Provinces and Seas in play are in the State (Setup 3-4p), so every lookup i
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.mare_nostrum import heroes as H
 from games.mare_nostrum.data import board
 from games.mare_nostrum.state import COIN, MNState, ProvinceState
-
-BUILDING_KEYS = ("city", "caravan", "market", "temple")
 
 
 # -- resources in hand --------------------------------------------------------------------------
@@ -139,30 +139,72 @@ def holder(pv: ProvinceState, key: str) -> str | None:
     return r
 
 
+_SLOT_KEYS: dict[str, tuple[str, ...]] = {}
+
+
+def slot_keys(pid: str) -> tuple[str, ...]:
+    """Every Building slot of a Province: "city:i", "caravan:i", "market", "temple"."""
+    keys = _SLOT_KEYS.get(pid)
+    if keys is None:
+        slots = board().provinces[pid].slots
+        keys = tuple([f"city:{i}" for i in range(len(slots.cities))]
+                     + [f"caravan:{i}" for i in range(len(slots.caravans))]
+                     + (["market"] if slots.market else []) + (["temple"] if slots.temple else []))
+        _SLOT_KEYS[pid] = keys
+    return keys
+
+
 def building_keys(s: MNState, pid: str, built_only: bool = True) -> list[str]:
     pv = s.provinces[pid]
-    slots = board().provinces[pid].slots
-    out = []
-    for i in range(len(slots.cities)):
-        if pv.cities[i] or not built_only:
-            out.append(f"city:{i}")
-    for i in range(len(slots.caravans)):
-        if pv.caravans[i] or not built_only:
-            out.append(f"caravan:{i}")
-    if slots.market and (pv.market or not built_only):
-        out.append("market")
-    if slots.temple and (pv.temple or not built_only):
-        out.append("temple")
-    return out
+    if not built_only:
+        return list(slot_keys(pid))
+    return [k for k in slot_keys(pid) if is_built(pv, k)]
 
 
 def is_built(pv: ProvinceState, key: str) -> bool:
-    kind, _, idx = key.partition(":")
-    if kind == "city":
-        return pv.cities[int(idx)]
-    if kind == "caravan":
-        return pv.caravans[int(idx)]
-    return bool(getattr(pv, kind))
+    if key[0] == "c":
+        if key[1] == "i":
+            return pv.cities[int(key[5:])]
+        return pv.caravans[int(key[8:])]
+    return pv.market if key == "market" else pv.temple
+
+
+def province_key(pid: str, pv: ProvinceState) -> tuple[Any, ...]:
+    """Everything that makes a Province what it is, as a hashable key (for caches)."""
+    return (pid, pv.controller, pv.printed, tuple(pv.cities), tuple(pv.caravans), pv.market,
+            pv.temple, tuple(pv.legions.items()), pv.fortress, tuple(pv.held.items()),
+            pv.marker_turn, tuple(pv.circe.items()))
+
+
+_OWNERS: dict[tuple[Any, ...], dict[str, str]] = {}
+
+
+def owners(s: MNState, pid: str) -> dict[str, str]:
+    """Each built Building of a Province and who controls it: its occupier, else the Controlling
+    Player (Control box); Buildings of an uncontrolled Province are nobody's. (Read only: the
+    answer is shared by every Province in the same condition.)"""
+    pv = s.provinces[pid]
+    key = province_key(pid, pv)
+    got = _OWNERS.get(key)
+    if got is None:
+        if len(_OWNERS) > 20000:
+            _OWNERS.clear()
+        got = _OWNERS[key] = _owners(pid, pv)
+    return got
+
+
+def _owners(pid: str, pv: ProvinceState) -> dict[str, str]:
+    units = unit_roles(pv)
+    out = {}
+    for k in slot_keys(pid):
+        if not is_built(pv, k):
+            continue
+        r = pv.held.get(k)
+        if r is None or units != {r}:
+            r = pv.controller
+        if r is not None:
+            out[k] = r
+    return out
 
 
 def building_owner(s: MNState, pid: str, key: str) -> str | None:
@@ -183,20 +225,35 @@ def capital_province(role: str) -> str:
     return board().capital_province(role)
 
 
+_NEAR: dict[tuple[str, str, int], list[str]] = {}
+
+
+def _near(s: MNState, what: str, x: str) -> list[str]:
+    """Neighbours in play, cached: what is in play depends only on the number of players."""
+    key = (what, x, s.players_n)
+    got = _NEAR.get(key)
+    if got is None:
+        bd = board()
+        table, pool = {"land": (bd.land, s.provinces), "coast": (bd.coast, s.seas),
+                       "shore": (bd.shore, s.provinces), "sea": (bd.sea_links, s.seas)}[what]
+        got = _NEAR[key] = sorted(y for y in table.get(x, ()) if y in pool)
+    return got
+
+
 def land_neighbours(s: MNState, pid: str) -> list[str]:
-    return sorted(x for x in board().land.get(pid, ()) if x in s.provinces)
+    return _near(s, "land", pid)
 
 
 def coast(s: MNState, pid: str) -> list[str]:
-    return sorted(x for x in board().coast.get(pid, ()) if x in s.seas)
+    return _near(s, "coast", pid)
 
 
 def shore(s: MNState, sid: str) -> list[str]:
-    return sorted(x for x in board().shore.get(sid, ()) if x in s.provinces)
+    return _near(s, "shore", sid)
 
 
 def sea_neighbours(s: MNState, sid: str) -> list[str]:
-    return sorted(x for x in board().sea_links.get(sid, ()) if x in s.seas)
+    return _near(s, "sea", sid)
 
 
 def triremes(s: MNState, sid: str, role: str) -> int:
@@ -217,7 +274,7 @@ def sea_components(s: MNState, role: str) -> dict[str, int]:
         todo = [start]
         while todo:
             x = todo.pop()
-            for y in board().sea_links.get(x, ()):
+            for y in sea_neighbours(s, x):
                 if y in own and y not in comp:
                     comp[y] = n
                     todo.append(y)
@@ -246,71 +303,114 @@ def controlled(s: MNState, role: str) -> list[str]:
     return [pid for pid, pv in s.provinces.items() if pv.controller == role]
 
 
-def has_unit_anywhere(s: MNState, role: str) -> bool:
-    return any(unit_roles(pv) & {role} for pv in s.provinces.values())
-
-
 # -- pieces --------------------------------------------------------------------------------------
-def legions_on_board(s: MNState, role: str) -> int:
-    return sum(pv.legions.get(role, 0) for pv in s.provinces.values())
-
-
 def triremes_on_board(s: MNState, role: str) -> int:
     return sum(t.get(role, 0) for t in s.seas.values())
 
 
-def fortresses_on_board(s: MNState, role: str) -> int:
-    return sum(1 for pv in s.provinces.values() if pv.fortress == role)
-
-
-def markers_on_board(s: MNState, role: str) -> int:
-    return sum(1 for pv in s.provinces.values() if pv.controller == role and not pv.printed)
-
-
 def pieces_left(s: MNState, role: str) -> dict[str, int]:
     """Units and Control Markers still in the box: none can be built beyond the set (§9)."""
+    return all_pieces_left(s)[role]
+
+
+def all_pieces_left(s: MNState) -> dict[str, dict[str, int]]:
     limits = board().pieces
-    return {
-        "legions": limits.legions - legions_on_board(s, role),
-        "triremes": limits.triremes - triremes_on_board(s, role),
-        "fortresses": limits.fortresses - fortresses_on_board(s, role),
-        "control_markers": limits.control_markers - markers_on_board(s, role),
-    }
+    out = {r: {"legions": limits.legions, "triremes": limits.triremes,
+               "fortresses": limits.fortresses, "control_markers": limits.control_markers}
+           for r in s.roles}
+    for pv in s.provinces.values():
+        for r, n in pv.legions.items():
+            if r in out:
+                out[r]["legions"] -= n
+        if pv.fortress in out:
+            out[pv.fortress]["fortresses"] -= 1
+        if pv.controller in out and not pv.printed:
+            out[pv.controller]["control_markers"] -= 1
+    for fleet in s.seas.values():
+        for r, n in fleet.items():
+            if r in out:
+                out[r]["triremes"] -= n
+    return out
 
 
-# -- leadership tracks (§3.2, §4.3.4, §5) ---------------------------------------------------------
-def tracks(s: MNState, role: str) -> dict[str, int]:
-    """Trade = Caravans + Markets, Culture = Cities + Temples, Military = Units, each plus the
+_CONTRIB: dict[tuple[Any, ...], dict[str, tuple[int, int, int, int]]] = {}
+
+
+def contribution(pid: str, pv: ProvinceState,
+                 key: tuple[Any, ...] | None = None) -> dict[str, tuple[int, int, int, int]]:
+    """What one Province gives each role: (trade, culture, military, great cities)."""
+    key = province_key(pid, pv) if key is None else key
+    got = _CONTRIB.get(key)
+    if got is not None:
+        return got
+    if len(_CONTRIB) > 20000:
+        _CONTRIB.clear()
+    acc: dict[str, list[int]] = {}
+    for r, n in pv.legions.items():
+        acc.setdefault(r, [0, 0, 0, 0])[2] += n
+    if pv.fortress:
+        acc.setdefault(pv.fortress, [0, 0, 0, 0])[2] += 1
+    units = unit_roles(pv)
+    for k in slot_keys(pid):
+        if not is_built(pv, k):
+            continue
+        r = pv.held.get(k)
+        if r is None or units != {r}:
+            r = pv.controller
+        if r is None:
+            continue
+        a = acc.setdefault(r, [0, 0, 0, 0])
+        if k[1] == "a" or k == "market":
+            a[0] += 1
+        else:
+            a[1] += 1
+            if k[1] == "i" and city_type(pid, k) != "ordinary":
+                a[3] += 1
+    got = _CONTRIB[key] = {r: (a[0], a[1], a[2], a[3]) for r, a in acc.items()}
+    return got
+
+
+def scan(s: MNState, keys: dict[str, tuple[Any, ...]] | None = None) -> dict[str, dict[str, int]]:
+    """One pass over the map: per role its Trade, Culture and Military tracks (§3.2, §4.3.4, §5)
+    and its Capitals and Legendary Cities held (6.3).
+
+    Trade = Caravans + Markets, Culture = Cities + Temples, Military = Units, each plus the
     influence of owned cards. Occupied Buildings count for the occupier (§4.3.4); Circe's Legions
     do not count as Caravans (§10); uncontrolled Provinces count for no one (READING)."""
-    trade = culture = 0
+    out = {r: {"trade": H.influence(s, r, "trade"), "culture": H.influence(s, r, "culture"),
+               "military": H.influence(s, r, "military"), "great": 0} for r in s.roles}
     for pid, pv in s.provinces.items():
-        for key in building_keys(s, pid):
-            if building_owner(s, pid, key) != role:
-                continue
-            if key.startswith(("caravan", "market")):
-                trade += 1
-            else:
-                culture += 1
-    military = legions_on_board(s, role) + triremes_on_board(s, role) + fortresses_on_board(s, role)
-    return {"trade": trade + H.influence(s, role, "trade"),
-            "culture": culture + H.influence(s, role, "culture"),
-            "military": military + H.influence(s, role, "military")}
+        key = keys[pid] if keys is not None else None
+        for r, (tr, cu, mi, gr) in contribution(pid, pv, key).items():
+            o = out.get(r)
+            if o is not None:
+                o["trade"] += tr
+                o["culture"] += cu
+                o["military"] += mi
+                o["great"] += gr
+    for fleet in s.seas.values():
+        for r, n in fleet.items():
+            if r in out:
+                out[r]["military"] += n
+    return out
+
+
+def tracks(s: MNState, role: str) -> dict[str, int]:
+    x = scan(s)[role]
+    return {"trade": x["trade"], "culture": x["culture"], "military": x["military"]}
 
 
 def all_tracks(s: MNState) -> dict[str, dict[str, int]]:
-    per = {r: tracks(s, r) for r in s.roles}
-    return {t: {r: per[r][t] for r in s.roles} for t in ("trade", "culture", "military")}
+    x = scan(s)
+    return {t: {r: x[r][t] for r in s.roles} for t in ("trade", "culture", "military")}
 
 
-# -- Capitals and Legendary Cities (§6.3) ---------------------------------------------------------
 def great_cities(s: MNState, role: str) -> list[str]:
     """Capital and Legendary City buildings the player controls or occupies (READING 6.3)."""
     out = []
     for pid in s.provinces:
-        for key in building_keys(s, pid):
-            if key.startswith("city") and city_type(pid, key) in ("capital", "legendary") \
-                    and building_owner(s, pid, key) == role:
+        for key, r in owners(s, pid).items():
+            if r == role and key[1] == "i" and city_type(pid, key) != "ordinary":
                 out.append(f"{pid}/{key}")
     return out
 

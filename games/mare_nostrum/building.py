@@ -142,11 +142,12 @@ def may_build_buildings(s: MNState, role: str, pid: str) -> bool:
     return pv.controller == role and not B.enemy_units(pv, role)
 
 
-def control_targets(s: MNState, role: str) -> list[str]:
+def control_targets(s: MNState, role: str, left: dict[str, int] | None = None) -> list[str]:
     """A Control Marker goes into a Province without a marker and without enemy Units, adjacent
     or connected by the player's Triremes to a Province he controlled at the start of the turn
     (§3.1.1; C35). Triremes built this turn count."""
-    if B.pieces_left(s, role)["control_markers"] <= 0:
+    left = left if left is not None else B.pieces_left(s, role)
+    if left["control_markers"] <= 0:
         return []
     comp = B.sea_components(s, role)
     reach: set[str] = set()
@@ -157,10 +158,11 @@ def control_targets(s: MNState, role: str) -> list[str]:
                   and not B.enemy_units(s.provinces[pid], role))
 
 
-def trireme_targets(s: MNState, role: str) -> list[str]:
+def trireme_targets(s: MNState, role: str, left: dict[str, int] | None = None) -> list[str]:
     """Any Sea next to a Province he controls that holds no enemy Legions, or next to his own
     Capital Province (§3.1.2; C10)."""
-    if B.pieces_left(s, role)["triremes"] <= 0:
+    left = left if left is not None else B.pieces_left(s, role)
+    if left["triremes"] <= 0:
         return []
     out: set[str] = set()
     for pid, pv in s.provinces.items():
@@ -170,27 +172,33 @@ def trireme_targets(s: MNState, role: str) -> list[str]:
     return sorted(out)
 
 
-def targets(s: MNState, role: str, item: str) -> list[str]:
-    left = B.pieces_left(s, role)
+def targets(s: MNState, role: str, item: str, left: dict[str, int] | None = None) -> list[str]:
+    left = left if left is not None else B.pieces_left(s, role)
     if item == "control":
-        return control_targets(s, role)
+        return control_targets(s, role, left)
     if item == "trireme":
-        return trireme_targets(s, role)
+        return trireme_targets(s, role, left)
     if item == "legion":
         if left["legions"] <= 0:
             return []
-        return [pid for pid in s.provinces if may_build_units(s, role, pid)]
+        return [pid for pid, pv in s.provinces.items()
+                if (pv.controller == role or pid == B.capital_province(role))
+                and may_build_units(s, role, pid)]
     if item == "fortress":
         if left["fortresses"] <= 0:
             return []
         return [pid for pid, pv in s.provinces.items()
-                if pv.fortress is None and may_build_units(s, role, pid)]
+                if pv.fortress is None and (pv.controller == role
+                                            or pid == B.capital_province(role))
+                and may_build_units(s, role, pid)]
     if item == "card":
         return H.buyable(s) if H.next_card_cost(s, role) is not None else []
     if item == "pyramids":
         return ["pyramids"] if s.pyramids is None else []
     out = []
     for pid, pv in s.provinces.items():
+        if pv.controller != role and pid != B.capital_province(role):
+            continue
         if not may_build_buildings(s, role, pid):
             continue
         slots_ = board().provinces[pid].slots
@@ -223,9 +231,9 @@ def cost(s: MNState, role: str, item: str, target: str) -> int:
     return int(getattr(c, item))
 
 
-def item_cost(s: MNState, role: str, item: str) -> int:
+def item_cost(s: MNState, role: str, item: str, ts: list[str] | None = None) -> int:
     """The cost of the item wherever it goes (cities: the cheapest open slot)."""
-    ts = targets(s, role, item)
+    ts = targets(s, role, item) if ts is None else ts
     return min((cost(s, role, item, t) for t in ts), default=0)
 
 
@@ -247,14 +255,14 @@ def discounts(s: MNState, role: str, item: str) -> list[tuple[str, list[str] | N
     return out
 
 
-def affordable(s: MNState, role: str, item: str) -> bool:
+def affordable(s: MNState, role: str, item: str, ts: list[str] | None = None) -> bool:
+    ts = targets(s, role, item) if ts is None else ts
+    if not ts:
+        return False
     for _cid, kinds in discounts(s, role, item):
         if kinds is None or any(B.count_kind(s, role, k) > 0 for k in kinds):
             return True
-    ts = targets(s, role, item)
-    if not ts:
-        return False
-    return can_pay(s, role, item_cost(s, role, item))
+    return can_pay(s, role, item_cost(s, role, item, ts))
 
 
 def penthesilea_count(s: MNState, role: str) -> int:
@@ -449,10 +457,12 @@ def choose_builder(s: MNState, f: Frame, role: str, verb: str, arg: Any) -> None
 # -- the builder's menu ----------------------------------------------------------------------------
 def menu(s: MNState, role: str) -> list[Choice]:
     out = []
+    left = B.pieces_left(s, role)
     for item in ITEMS:
-        if targets(s, role, item) and affordable(s, role, item):
+        ts = targets(s, role, item, left)
+        if ts and affordable(s, role, item, ts):
             out.append(opt("item", item, "choice.item", secret=True, item=f"@item.{item}",
-                           n=item_cost(s, role, item)))
+                           n=item_cost(s, role, item, ts)))
     n = penthesilea_count(s, role)
     if n:
         out.append(opt("penthesilea", None, "choice.penthesilea", n=n,
@@ -568,6 +578,8 @@ def choose_payment(s: MNState, f: Frame, role: str, verb: str, arg: Any) -> None
     item, target = f["item"], f["target"]
     if verb == "back":
         pop(s, f)
+        if f.get("perseus"):
+            s.perseus_passed = True          # backing out of a declaration passes (C17)
         return
     if verb == "add":
         f["part"].append(str(arg))

@@ -127,7 +127,18 @@ def run(s: MNState) -> None:
         STEPS[f["k"]](s, f)
 
 
+_CHOICES: dict[tuple[Any, ...], Choice] = {}
+
+
 def opt(verb: str, arg: str | int | None, key: str, secret: bool = False, **args: Any) -> Choice:
-    """A choice with its message and English label."""
-    m = msg(key, **args)
-    return Choice(verb=verb, arg=arg, label=render(m, "en", TEXTS), msg=m, secret=secret)
+    """A choice with its message and English label. Choices are immutable and menus repeat a
+    lot, so each distinct one is made once."""
+    cache_key = (verb, arg, key, secret, *args.items())
+    got = _CHOICES.get(cache_key)
+    if got is None:
+        if len(_CHOICES) > 50000:
+            _CHOICES.clear()
+        m = msg(key, **args)
+        got = _CHOICES[cache_key] = Choice(verb=verb, arg=arg, label=render(m, "en", TEXTS),
+                                           msg=m, secret=secret)
+    return got

@@ -84,7 +84,3 @@ def refill(s: MNState) -> list[str]:
         s.hw_up.append(c)
         turned.append(c)
     return turned
-
-
-def effect(card: str) -> dict:
-    return dict(cards()[card].effect or {})

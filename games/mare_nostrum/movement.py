@@ -239,17 +239,20 @@ def movable(s: MNState, role: str, pid: str) -> int:
     return B.legions(s.provinces[pid], role) - s.arrived.get(pid, {}).get(role, 0)
 
 
-def destinations(s: MNState, role: str, pid: str) -> list[str]:
+def destinations(s: MNState, role: str, pid: str,
+                 comp: dict[str, int] | None = None) -> list[str]:
     """One move: to an adjacent Province, or to one connected by his Triremes; never into the
     Provinces of the player he is at peace with (§4.1.2, §11)."""
     friend = partner(s, role)
-    out = B.adjacent_or_connected(s, role, pid)
+    out = set(B.land_neighbours(s, pid)) | B.connected_to(s, role, pid, comp)
     return sorted(x for x in out if x != pid
                   and (friend is None or s.provinces[x].controller != friend))
 
 
 def armies(s: MNState, role: str) -> list[str]:
-    return [pid for pid in s.provinces if movable(s, role, pid) > 0 and destinations(s, role, pid)]
+    comp = B.sea_components(s, role)
+    return [pid for pid in s.provinces
+            if movable(s, role, pid) > 0 and destinations(s, role, pid, comp)]
 
 
 def _army_roles(s: MNState, f: Frame) -> list[str]:
@@ -395,7 +398,7 @@ def capture_choices(s: MNState, pid: str, role: str) -> list[Choice]:
     if marker_possible(s, role, pid):
         out.append(opt("marker", None, "choice.marker"))
     if out and (role in pv.held.values()):
-        out.append(opt("keep", None, "choice.keep_holdings"))
+        out.append(opt("hold", None, "choice.keep_holdings"))
     return out
 
 
@@ -434,7 +437,7 @@ def capture(s: MNState, f: Frame, role: str, verb: str, arg: Any) -> None:
     pid = f["area"]
     pv = s.provinces[pid]
     pop(s, f)
-    if verb == "keep":
+    if verb == "hold":
         s.say(msg("log.keep_holdings", who=f"@empire.{role}", prov=f"@prov.{pid}"))
         return
     if pv.held.get("marker") == role:
@@ -630,7 +633,7 @@ def circe_spots(s: MNState, role: str) -> list[str]:
             continue
         if need_control and pv.controller != role:
             continue
-        for i, slot in enumerate(board().provinces[pid].slots.caravans):
+        for i, _slot in enumerate(board().provinces[pid].slots.caravans):
             if not pv.caravans[i] and f"caravan:{i}" not in pv.circe:
                 out.append(f"{pid}:caravan:{i}")
     return out

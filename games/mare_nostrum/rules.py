@@ -1,6 +1,8 @@
 """Mare Nostrum: Empires behind the common interface: scenarios (3, 4 or 5 players), setup, the
 View and its text description. The phases live in collection.py, trade.py, building.py,
-movement.py (with battle.py), leadership.py; the victory checks in victory.py.
+movement.py (with battle.py), leadership.py; the victory checks in victory.py; the Heroes and
+Wonders in heroes.py and where the rulebook applies them. Diplomacy (§8) is free talk at the
+table: the engine has no action that hands anything to another player outside the trade.
 
 The public board (``View.board``), for renderers and bots, is a JSON-able dict:
 
@@ -76,7 +78,7 @@ from games.mare_nostrum import building, collection, leadership, movement, trade
 from games.mare_nostrum import heroes as H
 from games.mare_nostrum.data import TRACKS, DataError, board, cards, empire_setup, setup_data
 from games.mare_nostrum.flow import opt, run, waiting
-from games.mare_nostrum.state import COIN, MNState, PlayerState, ProvinceState
+from games.mare_nostrum.state import COIN, MNState, PlayerState, ProvinceState, copy_state
 from games.mare_nostrum.texts import TEXTS
 
 MAX_MENU = 25
@@ -160,6 +162,11 @@ class MareNostrumRules(GameRules[MNState]):
         run(s)
         return s
 
+    def copy(self, state: MNState) -> MNState:
+        """A deep copy, made field by field (see state.copy_state): much cheaper than the
+        generic JSON round trip, and ``act`` copies on every action."""
+        return copy_state(state)
+
     # -- whose decision ---------------------------------------------------------------------------
     def active_roles(self, state: MNState) -> list[str]:
         from games.mare_nostrum.flow import active
@@ -175,6 +182,16 @@ class MareNostrumRules(GameRules[MNState]):
         return d.prompt(state, f, role)
 
     def choices(self, state: MNState, role: str) -> list[Choice]:
+        """The legal actions, worked out once per State object (``act`` always makes a new
+        State; a test that edits one in place calls ``state.touch()``)."""
+        key = (role, state.step, len(state.log), len(state.flow), state.turn, state.phase)
+        got = state.choices_cache(key)
+        if got is None:
+            got = self._choices(state, role)
+            state.keep_choices(key, got)
+        return list(got)
+
+    def _choices(self, state: MNState, role: str) -> list[Choice]:
         w = waiting(state)
         if w is None:
             return []
@@ -196,7 +213,15 @@ class MareNostrumRules(GameRules[MNState]):
 
     # -- the View --------------------------------------------------------------------------------
     def public_board(self, state: MNState) -> dict[str, Any]:
-        return public_board(state)
+        """Built once per State object and shared by all its Views (read it, never change it):
+        ``act`` always makes a new State. A test that edits a State in place calls
+        ``state.touch()`` before asking for Views again."""
+        key = (state.step, len(state.log), len(state.flow), state.turn, state.phase)
+        got = state.board_cache(key)
+        if got is None:
+            got = public_board(state)
+            state.keep_board(key, got)
+        return got
 
     def private_items(self, state: MNState, role: str) -> dict[str, Any]:
         if role not in state.players:
@@ -242,9 +267,18 @@ class MareNostrumRules(GameRules[MNState]):
         if v == "item":
             return {"card": 30.0, "pyramids": 40.0, "legion": 6.0, "control": 6.0,
                     "trireme": 4.0, "city": 5.0, "temple": 2.0, "market": 2.0}.get(str(a), 2.0)
-        if v in ("set", "free", "pay1", "confirm", "perseus", "penthesilea", "swap"):
+        if v == "add":
+            return 0.1
+        if v in ("set", "free", "pay1", "confirm", "offer_set", "perseus", "penthesilea",
+                 "swap"):
             return 0.3 if a == "no" else 20.0
         if v == "done":
+            return {"prompt.legions": 1.5, "prompt.build": 8.0}.get(view.prompt_msg.key, 1.0)
+        if v == "token":
+            return {0: 5.0, 1: 3.0, 2: 1.0, 3: 0.5, 4: 0.3, 5: 0.2}[int(str(a).split(":")[1])]
+        if v == "fleet":
+            return 0.3
+        if v == "army":
             return 0.5
         if v == "to" and isinstance(a, str):
             return _march_taste(view, a)
@@ -408,9 +442,79 @@ def _highlight(s: MNState) -> list[str]:
     return []
 
 
+_STATIC: dict[int, tuple[dict[str, dict[str, Any]], dict[str, dict[str, Any]]]] = {}
+
+
+def _static(s: MNState) -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, Any]]]:
+    """What never changes on the board for a number of players: names, places, links, slots."""
+    got = _STATIC.get(s.players_n)
+    if got is None:
+        bd = board()
+        provs = {}
+        for pid in s.provinces:
+            p = bd.provinces[pid]
+            provs[pid] = {
+                "id": pid, "name": p.name, "name_ru": p.name_ru, "kind": p.kind,
+                "region": p.region, "pos": {"x": p.pos.x, "y": p.pos.y},
+                "capital_of": p.capital_of,
+                "legendary": bd.legendary[pid].name if pid in bd.legendary else None,
+                "city_slots": [(c.type, c.label) for c in p.slots.cities],
+                "caravan_goods": [c.good for c in p.slots.caravans],
+                "market": p.slots.market, "temple": p.slots.temple,
+                "land": B.land_neighbours(s, pid), "seas": B.coast(s, pid)}
+        seas = {sid: {"id": sid, "name": bd.seas[sid].name, "name_ru": bd.seas[sid].name_ru,
+                      "pos": {"x": bd.seas[sid].pos.x, "y": bd.seas[sid].pos.y},
+                      "seas": B.sea_neighbours(s, sid), "coasts": B.shore(s, sid)}
+                for sid in s.seas}
+        got = _STATIC[s.players_n] = (provs, seas)
+    return got
+
+
+_PROVINCE_ENTRIES: dict[tuple[Any, ...], dict[str, Any]] = {}
+
+
+def _province_entry(pid: str, pv: ProvinceState, st: dict[str, Any],
+                    key: tuple[Any, ...]) -> dict[str, Any]:
+    """A province of the public board, built once per content (read it, never change it)."""
+    got = _PROVINCE_ENTRIES.get(key)
+    if got is not None:
+        return got
+    if len(_PROVINCE_ENTRIES) > 20000:
+        _PROVINCE_ENTRIES.clear()
+    units = B.unit_roles(pv)
+
+    def held(key: str) -> str | None:
+        r = pv.held.get(key)
+        return r if r is not None and units == {r} else None
+
+    got = _PROVINCE_ENTRIES[key] = {
+        "id": pid, "name": st["name"], "name_ru": st["name_ru"], "kind": st["kind"],
+        "region": st["region"], "pos": st["pos"],
+        "controller": pv.controller,
+        "marker": None if pv.controller is None else ("printed" if pv.printed else "token"),
+        "marker_held_by": held("marker"), "marker_since": pv.marker_turn,
+        "capital_of": st["capital_of"], "legendary": st["legendary"],
+        "cities": [{"slot": i, "type": typ, "label": label, "built": pv.cities[i],
+                    "held_by": held(f"city:{i}")}
+                   for i, (typ, label) in enumerate(st["city_slots"])],
+        "caravans": [{"slot": i, "good": good, "built": pv.caravans[i],
+                      "held_by": held(f"caravan:{i}"), "circe": pv.circe.get(f"caravan:{i}")}
+                     for i, good in enumerate(st["caravan_goods"])],
+        "market": {"built": pv.market, "held_by": held("market")} if st["market"] else None,
+        "temple": {"built": pv.temple, "held_by": held("temple")} if st["temple"] else None,
+        "legions": {r: n for r, n in pv.legions.items() if n > 0},
+        "fortress": pv.fortress, "at_war": len(units) >= 2,
+        "land": st["land"], "seas": st["seas"],
+    }
+    return got
+
+
 def public_board(s: MNState) -> dict[str, Any]:
     bd = board()
-    tr = B.all_tracks(s)
+    sprov, ssea = _static(s)
+    keys = {pid: B.province_key(pid, pv) for pid, pv in s.provinces.items()}
+    scan = B.scan(s, keys)
+    left = B.all_pieces_left(s)
     empires: dict[str, Any] = {}
     for r in s.roles:
         pl = s.players[r]
@@ -422,40 +526,13 @@ def public_board(s: MNState) -> dict[str, Any]:
             "castor_copies": pl.castor,
             "resources": B.hand_size(s, r),
             "shown": list(pl.shown),
-            "pieces_left": B.pieces_left(s, r),
-            "great_cities": len(B.great_cities(s, r)),
+            "pieces_left": left[r],
+            "great_cities": scan[r]["great"],
             "card_count": H.card_count(s, r),
         }
-    provinces = []
-    for pid, pv in s.provinces.items():
-        p = bd.provinces[pid]
-
-        def held(key: str, pv: ProvinceState = pv) -> str | None:
-            return B.holder(pv, key)
-
-        provinces.append({
-            "id": pid, "name": p.name, "name_ru": p.name_ru, "kind": p.kind, "region": p.region,
-            "pos": {"x": p.pos.x, "y": p.pos.y},
-            "controller": pv.controller,
-            "marker": None if pv.controller is None else ("printed" if pv.printed else "token"),
-            "marker_held_by": held("marker"), "marker_since": pv.marker_turn,
-            "capital_of": p.capital_of, "legendary": bd.legendary[pid].name
-            if pid in bd.legendary else None,
-            "cities": [{"slot": i, "type": c.type, "label": c.label, "built": pv.cities[i],
-                        "held_by": held(f"city:{i}")} for i, c in enumerate(p.slots.cities)],
-            "caravans": [{"slot": i, "good": c.good, "built": pv.caravans[i],
-                          "held_by": held(f"caravan:{i}"), "circe": pv.circe.get(f"caravan:{i}")}
-                         for i, c in enumerate(p.slots.caravans)],
-            "market": {"built": pv.market, "held_by": held("market")} if p.slots.market else None,
-            "temple": {"built": pv.temple, "held_by": held("temple")} if p.slots.temple else None,
-            "legions": {r: n for r, n in pv.legions.items() if n > 0},
-            "fortress": pv.fortress, "at_war": B.at_war(pv),
-            "land": B.land_neighbours(s, pid), "seas": B.coast(s, pid),
-        })
-    seas = [{"id": sid, "name": bd.seas[sid].name, "name_ru": bd.seas[sid].name_ru,
-             "pos": {"x": bd.seas[sid].pos.x, "y": bd.seas[sid].pos.y},
-             "triremes": {r: n for r, n in fleet.items() if n > 0},
-             "seas": B.sea_neighbours(s, sid), "coasts": B.shore(s, sid)}
+    provinces = [_province_entry(pid, pv, sprov[pid], keys[pid])
+                 for pid, pv in s.provinces.items()]
+    seas = [ssea[sid] | {"triremes": {r: n for r, n in fleet.items() if n > 0}}
             for sid, fleet in s.seas.items()]
     t = s.trade
     trade_view = None
@@ -478,7 +555,8 @@ def public_board(s: MNState) -> dict[str, Any]:
         "turn": s.turn, "phase": s.phase, "players": s.players_n,
         "segment": s.segment, "done": list(s.done),
         "titles": dict(s.titles), "previous_titles": dict(s.prev_titles),
-        "tracks": tr, "empires": empires, "provinces": provinces, "seas": seas,
+        "tracks": {k: {r: scan[r][k] for r in s.roles} for k in TRACKS},
+        "empires": empires, "provinces": provinces, "seas": seas,
         "trade_tokens": {"available": list(s.tokens), "played": list(s.played_tokens)},
         "trade": trade_view,
         "heroes_wonders": {"face_up": list(s.hw_up), "face_down": len(s.hw_down),
@@ -508,9 +586,11 @@ def describe(rules: MareNostrumRules, view: View, lang: str = "en") -> str:
         lines.append("   " + ", ".join(t(f"card.{c}") for c in e["cards"]))
     for p in b["provinces"]:
         parts = []
+        slots = board().provinces[p["id"]].slots.cities
         for c in p["cities"]:
             if c["built"]:
-                parts.append(t(f"city.{c['type']}") + (f"({c['label']})" if c["label"] else "")
+                label = (slots[c["slot"]].label_ru if lang == "ru" else None) or c["label"]
+                parts.append(t(f"city.{c['type']}") + (f" ({label})" if label else "")
                              + (f"[{t('empire.' + c['held_by'])}]" if c["held_by"] else ""))
         for c in p["caravans"]:
             if c["built"]:
@@ -526,7 +606,7 @@ def describe(rules: MareNostrumRules, view: View, lang: str = "en") -> str:
             continue
         owner = t("empire." + p["controller"]) if p["controller"] else "-"
         war = " " + t("describe.at_war") if p["at_war"] else ""
-        lines.append(f" {t('prov.' + p['id'])} [{owner}]{war}: " + ", ".join(parts + units))
+        lines.append(f" {t('prov.' + p['id'])} [{owner}]{war}: " + (", ".join(parts + units) or "-"))
     fleets = [f"{t('sea.' + x['id'])}: " + ", ".join(f"{t('empire.' + r)} {n}"
                                                      for r, n in x["triremes"].items())
               for x in b["seas"] if x["triremes"]]

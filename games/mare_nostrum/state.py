@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, PrivateAttr
 
-from games.core import BaseState
+from games.core import BaseState, Rng
 
 COIN = "coin"
 
@@ -90,5 +90,110 @@ class MNState(BaseState):
     last_battle: dict[str, Any] | None = None
     flow: list[dict[str, Any]] = Field(default_factory=list)
 
-    def p(self, role: str) -> PlayerState:
-        return self.players[role]
+    _board: tuple[Any, dict[str, Any]] | None = PrivateAttr(default=None)
+    _choices: dict[Any, Any] = PrivateAttr(default_factory=dict)
+
+    def board_cache(self, key: Any) -> dict[str, Any] | None:
+        if self._board is not None and self._board[0] == key:
+            return self._board[1]
+        return None
+
+    def keep_board(self, key: Any, board: dict[str, Any]) -> None:
+        self._board = (key, board)
+
+    def choices_cache(self, key: Any) -> Any:
+        return self._choices.get(key)
+
+    def keep_choices(self, key: Any, value: Any) -> None:
+        if len(self._choices) > 8:
+            self._choices.clear()
+        self._choices[key] = value
+
+    def touch(self) -> None:
+        """Forget what was worked out for this State (after changing it in place)."""
+        self._board = None
+        self._choices = {}
+
+
+# -- a fast deep copy ------------------------------------------------------------------------------
+# ``act`` copies the State on every action. The generic copy (JSON out and in) costs more than
+# everything else an action does, so the State copies itself field by field: every container is
+# new, values are immutable (str, int, bool, None), log entries and the Result are never changed
+# once made and are shared. Each model lists its fields, so a field added later without a rule
+# here fails at import.
+
+def _data(x: Any) -> Any:
+    """A copy of JSON-like data (dicts, lists, scalars)."""
+    if x.__class__ is dict:
+        return {k: _data(v) if v.__class__ in _NESTED else v for k, v in x.items()}
+    if x.__class__ is list:
+        return [_data(v) if v.__class__ in _NESTED else v for v in x]
+    return x
+
+
+_NESTED = (dict, list)
+
+
+def _shallow(m: Any, fields: dict[str, Any] | None = None) -> Any:
+    """A copy of a model whose containers are copied too (what pydantic's own ``__copy__`` does,
+    with the containers made new)."""
+    cls = m.__class__
+    new = cls.__new__(cls)
+    d = m.__dict__.copy()
+    for name, how in _MUTABLE[cls]:
+        d[name] = how(d[name])
+    _set(new, "__dict__", d)
+    _set(new, "__pydantic_fields_set__", m.__pydantic_fields_set__.copy())
+    _set(new, "__pydantic_extra__", None)
+    private = m.__pydantic_private__
+    _set(new, "__pydantic_private__", None if private is None else private.copy())
+    return new
+
+
+_set = object.__setattr__
+_MUTABLE: dict[type, list[tuple[str, Any]]] = {}
+
+
+_PROVINCE = {"controller": None, "printed": None, "cities": list, "caravans": list,
+             "market": None, "temple": None, "legions": dict, "fortress": None, "held": dict,
+             "marker_turn": None, "circe": dict}
+_PLAYER = {"hand": dict, "rare": list, "cards": list, "castor": None, "used": list,
+           "bases": list, "shown": list, "zeus_last": None}
+_TRADE = {"token": None, "value": None, "counts": dict, "participants": list, "first": None,
+          "offers": _data, "confirmed": list, "revealed": None, "pool": _data,
+          "received": _data, "takes": _data, "taker": None, "gift": _data}
+
+
+_RNG = {"state": None, "draws": None, "scripted": list}
+
+
+def _rng(r: Any) -> Any:
+    return _shallow(r, _RNG)
+
+
+_STATE = {
+    "title": None, "scenario": None, "seed": None, "options": dict, "roles": list, "step": None,
+    "barrier": None, "rng": _rng, "log": list, "result": None, "players_n": None, "turn": None,
+    "phase": None,
+    "provinces": lambda ps: {k: _shallow(v, _PROVINCE) for k, v in ps.items()},
+    "seas": _data,
+    "players": lambda ps: {k: _shallow(v, _PLAYER) for k, v in ps.items()},
+    "titles": dict, "prev_titles": dict, "tokens": list, "played_tokens": list,
+    "trade": lambda t: None if t is None else _shallow(t, _TRADE),
+    "supply": dict, "buildings": dict, "rare_pile": list, "rare_aside": list, "hw_up": list,
+    "hw_down": list, "pyramids": None, "peace": list, "done": list, "segment": None,
+    "started": None, "perseus_passed": None, "arrived": _data, "sailed": dict, "fought": list,
+    "glory": list, "last_battle": _data, "flow": _data,
+}
+
+for _model, _fields in ((ProvinceState, _PROVINCE), (PlayerState, _PLAYER),
+                        (TradeState, _TRADE), (MNState, _STATE), (Rng, _RNG)):
+    if set(_model.model_fields) != set(_fields):
+        raise RuntimeError(f"{_model.__name__}: the fast copy does not know every field")
+    _MUTABLE[_model] = [(k, f) for k, f in _fields.items() if f is not None]
+
+
+def copy_state(s: MNState) -> MNState:
+    new = _shallow(s, _STATE)
+    object.__setattr__(new, "__pydantic_private__", {"_board": None, "_choices": {}})
+    return new

@@ -21,7 +21,7 @@ from games.mare_nostrum import board as B
 from games.mare_nostrum import heroes as H
 from games.mare_nostrum.data import board
 from games.mare_nostrum.flow import Frame, decision, opt, phase, pop, push, step
-from games.mare_nostrum.state import MNState, TradeState
+from games.mare_nostrum.state import COIN, MNState, TradeState
 from games.mare_nostrum.texts import slots
 
 ANTIGONE = "antigone"
@@ -145,11 +145,39 @@ def _offer_roles(s: MNState, f: Frame) -> list[str]:
     return [r for r in t.participants if t.counts[r] > 0 and r not in t.confirmed]
 
 
+def offer_suggestions(s: MNState, role: str, n: int) -> list[list[str]]:
+    """A few complete offers (kinds) so a player may offer in one click: what he has most of,
+    Coins only, or n different kinds."""
+    have = B.kinds_in_hand(s, role)
+    kinds = sorted(have, key=lambda k: (-have[k], k))
+    out: list[list[str]] = []
+    most: list[str] = []
+    left = dict(have)
+    while len(most) < n:
+        k = max(kinds, key=lambda x: (left[x], -kinds.index(x)))
+        most.append(k)
+        left[k] -= 1
+    out.append(sorted(most))
+    if have.get(COIN, 0) >= n:
+        out.append([COIN] * n)
+    if len(kinds) >= n:
+        out.append(sorted(kinds[:n]))
+    uniq: list[list[str]] = []
+    for x in out:
+        if x not in uniq:
+            uniq.append(x)
+    return uniq
+
+
 def offer_choices(s: MNState, role: str) -> list[Choice]:
     t = s.trade
     assert t is not None
     offer = t.offers[role]
     out: list[Choice] = []
+    if not offer:
+        for sug in offer_suggestions(s, role, t.counts[role]):
+            out.append(opt("offer_set", "+".join(sug), "choice.offer_set", secret=True,
+                           **slots(sug)))
     if len(offer) < t.counts[role]:
         for kind, _n in sorted(B.kinds_in_hand(s, role).items()):
             if B.token_for(s, role, kind, offer) is not None:
@@ -182,6 +210,13 @@ def make_offer(s: MNState, f: Frame, role: str, verb: str, arg: Any) -> None:
         tok = B.token_for(s, role, str(arg), offer)
         assert tok is not None
         offer.append(tok)
+    elif verb == "offer_set":
+        for kind in str(arg).split("+"):
+            tok = B.token_for(s, role, kind, offer)
+            assert tok is not None
+            offer.append(tok)
+        t.confirmed.append(role)
+        s.say(msg("log.offer_ready", who=f"@empire.{role}"))
     elif verb == "unoffer":
         offer.remove(str(arg))
     elif verb == "confirm":
@@ -199,7 +234,8 @@ def reveal(s: MNState) -> None:
     t.revealed = True
     s.mark_irreversible()
     for r in t.participants:
-        t.pool[r] = sorted(t.offers[r])
+        t.offers[r] = sorted(t.offers[r])
+        t.pool[r] = list(t.offers[r])
         t.received[r] = []
         if t.offers[r]:
             s.say(msg("log.offer", who=f"@empire.{r}", **slots(t.pool[r])))
@@ -239,7 +275,7 @@ def take_choices(s: MNState, role: str) -> list[Choice]:
 
 def _take_roles(s: MNState, f: Frame) -> list[str]:
     t = s.trade
-    if t is None or t.taker is None or not take_choices(s, t.taker):
+    if t is None or t.taker is None or not any(may_take_from(s, t.taker, v) for v in s.roles):
         return []
     return [t.taker]
 
@@ -273,6 +309,7 @@ def take(s: MNState, f: Frame, role: str, verb: str, arg: Any) -> None:
 def finish_takes(s: MNState, f: Frame) -> None:
     """Received Resources go behind the screens; the player left short gets one from the Trade
     Leader (§2.2.1; C3: the net rule)."""
+    pop(s, f)
     t = s.trade
     assert t is not None
     for r, got in t.received.items():
