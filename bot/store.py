@@ -16,6 +16,10 @@ back, and replay skips that action; a ``resign`` row ends the game for the roles
 rows (``pause``, ``resume``, ``end``, ``kick``, ``replace``, ``timer``) record who did what and do
 not change the state. Beside the current state the store keeps a checkpoint: the latest state no
 undo may cross, so an undo replays only the few rows after it.
+
+The schema is kept by alembic migrations (``bot/migrations``): ``Store.init()`` upgrades the
+database to the newest revision, so a deployed database (SQLite or PostgreSQL) upgrades in place.
+A change of the tables below needs a new revision there.
 """
 
 from __future__ import annotations

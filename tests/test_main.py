@@ -8,10 +8,12 @@ import sys
 import types
 
 import discord
+import pytest
 import yarl
 
 from bot.__main__ import main
-from bot.client import guild_ids, use_endpoints
+from bot.client import ShardedTableBot, TableBot, guild_ids, make_bot, use_endpoints
+from bot.settings import Settings, shard_plan
 
 
 def test_without_token_exits_nonzero_with_instructions(tmp_path):
@@ -50,3 +52,22 @@ def test_guild_ids_setting():
     assert guild_ids(None) == []
     assert guild_ids("1, 2 3") == [1, 2, 3]
     assert guild_ids([4, "5"]) == [4, 5]
+
+
+def test_shard_setting_and_the_bot_it_makes():
+    assert shard_plan(None) is None and shard_plan(" ") is None
+    assert shard_plan("auto") == (None, None)
+    assert shard_plan("4") == (4, None)
+    assert shard_plan("0, 1/4") == (4, [0, 1])
+    for bad in ("many", "4/2", "-1/2", "0/0"):
+        with pytest.raises(ValueError):
+            shard_plan(bad)
+    assert Settings(DISCORD_SHARDS="2,3/4").DISCORD_SHARDS == "2,3/4"
+    with pytest.raises(ValueError):
+        Settings(DISCORD_SHARDS="two")
+    service = types.SimpleNamespace()
+    plain = make_bot(service, None, timers=False)      # type: ignore[arg-type]
+    assert type(plain) is TableBot
+    sharded = make_bot(service, "1/3", timers=False)   # type: ignore[arg-type]
+    assert isinstance(sharded, ShardedTableBot) and isinstance(sharded, discord.AutoShardedClient)
+    assert (sharded.shard_count, sharded.shard_ids) == (3, [1])

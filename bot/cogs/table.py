@@ -378,6 +378,9 @@ class PublishTurn:
             except TimeoutError:
                 log.warning("game %s: the post before this one takes too long; posting on",
                             self.game_id)
+            except BaseException:
+                await self.__aexit__()   # cancelled while waiting: let the next one go
+                raise
         return self
 
     async def __aexit__(self, *exc: object) -> None:

@@ -9,6 +9,7 @@ from discord.ext import commands, tasks
 
 from bot.cogs import present
 from bot.cogs.table import Table
+from bot.dm import patiently
 from bot.i18n import tr_msg
 
 log = logging.getLogger(__name__)
@@ -55,10 +56,12 @@ class TimerCog(commands.Cog):
             mentions = " ".join(present.mention(u) for u in users)
             content = f"⏰ {text}" + (f"\n{mentions}" if mentions else "")
             channel = self.table.channel_for(info)
+            mentions_allowed = discord.AllowedMentions(
+                everyone=False, users=[discord.Object(id=u) for u in users],
+                roles=[discord.Object(id=r) for r in roles])
             try:
-                await channel.send(content=content, allowed_mentions=discord.AllowedMentions(
-                    everyone=False, users=[discord.Object(id=u) for u in users],
-                    roles=[discord.Object(id=r) for r in roles]))
+                await patiently(lambda c=channel, t=content, m=mentions_allowed: c.send(
+                    content=t, allowed_mentions=m))
             except discord.HTTPException as exc:
                 log.warning("cannot post the timer notice of game %s: %s", info.id, exc)
         return len(events)

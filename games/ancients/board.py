@@ -146,9 +146,33 @@ def stops_on_entering(s: AncientsState, h: str, mover: Unit | None) -> bool:
     return False
 
 
+_DEST_CACHE: dict[tuple, dict[str, list[str]]] = {}
+
+
+def _position_key(s: AncientsState) -> tuple:
+    """What movement depends on besides the mover: terrain and where every piece stands."""
+    return (tuple((h, t.type, t.fordable) for h, t in s.terrain.items()),
+            tuple((u.id, u.hex, u.side) for u in s.units.values()),
+            tuple((ld.id, ld.hex, ld.side) for ld in s.leaders.values()))
+
+
 def unit_destinations(s: AncientsState, u: Unit, budget: int, through_friends: bool,
                       start: str | None = None, any_one: bool = False,
                       ) -> dict[str, list[str]]:
+    """Memoised by position: a View and then ``act`` ask the same question of equal States."""
+    key = (_position_key(s), u.id, u.type, start, budget, through_friends, any_one)
+    hit = _DEST_CACHE.get(key)
+    if hit is None:
+        if len(_DEST_CACHE) > 4096:
+            _DEST_CACHE.clear()
+        hit = _DEST_CACHE[key] = _unit_destinations(s, u, budget, through_friends, start,
+                                                    any_one)
+    return {h: list(p) for h, p in hit.items()}
+
+
+def _unit_destinations(s: AncientsState, u: Unit, budget: int, through_friends: bool,
+                       start: str | None = None, any_one: bool = False,
+                       ) -> dict[str, list[str]]:
     """Every hex the unit may end its move in, with one shortest path (excluding the start).
 
     Units may not enter or pass hexes with other units or enemy leaders; light foot ordered by

@@ -73,8 +73,15 @@ def play(
         if secrecy:
             views = {r: rules.view(state, r) for r in [None, *state.roles]}
             public = views[None]
+        elif state.result is None and isinstance(rules, GameRules):
+            # only the acting role's View is needed; it must agree on who is active
+            active = rules.active_roles(state)
+            views = {r: rules.view(state, r) for r in active}
+            public = views[active[0]] if active else rules.view(state, None)
+            for v in views.values():
+                if v.active != active:
+                    raise FuzzFailure(f"{where} step {step}: the Views disagree on who is active")
         else:
-            # the first role's View tells who is active (and the result) as well as the public one
             public = rules.view(state, state.roles[0])
             views = {state.roles[0]: public}
             views.update({r: rules.view(state, r) for r in public.active if r not in views})

@@ -225,7 +225,8 @@ class GameRules(ABC, Generic[S]):
         return self.tr(c.msg, lang) if c.msg is not None else c.label
 
     def choice(self, verb: str, arg: Arg, m: Msg, secret: bool = False) -> Choice:
-        return Choice(verb=verb, arg=arg, label=self.tr(m), msg=m, secret=secret)
+        # built without re-validation: the engine hands its own values of the declared types
+        return Choice.model_construct(verb=verb, arg=arg, label=self.tr(m), msg=m, secret=secret)
 
     def copy(self, state: S) -> S:
         """A deep copy that shares the log's entries: they are never changed once written, so

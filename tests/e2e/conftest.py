@@ -35,6 +35,18 @@ OWN_SETTINGS = ("DISCORD_TOKEN", "DATABASE_PATH", "DATABASE_URL", "DEFAULT_LANGU
                 "LOG_LEVEL", "DISCORD_GUILD_IDS", "DISCORD_API_BASE", "DISCORD_GATEWAY_URL")
 
 
+def _die_with_parent() -> None:
+    """In the child: should the test process die without its teardown, take the bot along
+    (Linux; elsewhere the teardown alone kills it)."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        try:
+            ctypes.CDLL(None).prctl(1, signal.SIGKILL)   # PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            pass
+
+
 class BotProcess:
     """``python -m bot`` in a subprocess, against the fake; its output goes to a log file."""
 
@@ -68,7 +80,8 @@ class BotProcess:
         with log.open("wb") as out:
             self.proc = await asyncio.create_subprocess_exec(
                 sys.executable, "-m", "bot", cwd=self.workdir, env=self.environment(),
-                stdin=asyncio.subprocess.DEVNULL, stdout=out, stderr=asyncio.subprocess.STDOUT)
+                stdin=asyncio.subprocess.DEVNULL, stdout=out, stderr=asyncio.subprocess.STDOUT,
+                preexec_fn=_die_with_parent)
         ready = asyncio.ensure_future(self.fake.ready.wait())
         exited = asyncio.ensure_future(self.proc.wait())
         try:
