@@ -19,7 +19,7 @@ COPY games ./games
 COPY renderers ./renderers
 COPY data ./data
 COPY bench ./bench
-RUN pip install . && rm -rf build *.egg-info
+RUN pip install '.[postgres]' && rm -rf build *.egg-info
 
 USER tables
 VOLUME ["/data"]

@@ -27,6 +27,7 @@ from tests.e2e.fake_discord import FakeDiscord, WaitTimeout
 
 ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.e2e-fake.do-not-log-this-token"
+SQLITE = "sqlite+aiosqlite:///"
 START_TIMEOUT = 60.0
 STOP_TIMEOUT = 10.0
 # The bot's own environment, which the tests set: anything of the same name around them is
@@ -62,9 +63,12 @@ class BotProcess:
 
     def environment(self) -> dict[str, str]:
         env = {k: v for k, v in os.environ.items() if k not in OWN_SETTINGS}
+        if self.database_url.startswith(SQLITE):
+            env["DATABASE_PATH"] = self.database_url[len(SQLITE):]   # as a deployment sets it
+        else:
+            env["DATABASE_URL"] = self.database_url
         env.update(
-            DISCORD_TOKEN=TOKEN, DATABASE_URL=self.database_url,
-            DATABASE_PATH=str(self.workdir / "unused.db"),
+            DISCORD_TOKEN=TOKEN,
             DISCORD_API_BASE=self.fake.api_base, DISCORD_GATEWAY_URL=self.fake.gateway_url,
             LOG_LEVEL=self.log_level, PYTHONUNBUFFERED="1",
             PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")])))

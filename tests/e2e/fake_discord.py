@@ -133,10 +133,6 @@ class Message:
                 return c
         raise KeyError(custom_id)
 
-    def labels(self) -> dict[str, str]:
-        return {c["custom_id"]: c.get("label") or c.get("placeholder") or ""
-                for c in self.components if c.get("custom_id")}
-
     @property
     def pinged(self) -> list[int] | None:
         """The users the message may ping (None: every mention pings)."""
@@ -158,10 +154,6 @@ class Interaction:
     replies: list[Message] = field(default_factory=list)   # follow-ups
     edits: list[dict[str, Any]] = field(default_factory=list)  # of the original message
     original: Message | None = None               # the message an immediate answer made
-
-    @property
-    def answered(self) -> bool:
-        return self.callback is not None
 
     @property
     def text(self) -> str:
@@ -316,12 +308,6 @@ class FakeDiscord:
             if time.monotonic() > deadline:
                 raise WaitTimeout(f"the bot did not go quiet within {timeout:.0f} s")
             await asyncio.sleep(max(0.02, window - idle) if self._in_flight == 0 else 0.02)
-
-    async def wait_ready(self, timeout: float = 60.0) -> None:
-        try:
-            await asyncio.wait_for(self.ready.wait(), timeout)
-        except TimeoutError:
-            raise WaitTimeout(f"the bot was not ready within {timeout:.0f} s") from None
 
     # -- switches -----------------------------------------------------------------------------------
     def close_dms(self, user: User) -> None:
@@ -954,12 +940,6 @@ class FakeDiscord:
     # -- reading what was sent ----------------------------------------------------------------------
     def everything_sent(self) -> list[Message]:
         return list(self.messages.values())
-
-    def last_post(self, predicate: Callable[[Message], bool] | None = None) -> Message | None:
-        for message in reversed(self.channel):
-            if predicate is None or predicate(message):
-                return message
-        return None
 
 
 def _json(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
