@@ -23,7 +23,7 @@ from bot.service import Outcome, ServiceError, TableService
 from bot.store import Store
 from games import registry
 from games.core import Rng, View
-from games.core.fuzz import weigher_of
+from games.core.fuzz import weigher_of, weighted_index
 from tests.test_cogs import (
     CHANNEL,
     GUILD,
@@ -55,15 +55,7 @@ def pick(rng: Rng, view: View) -> int:
     """The index of the choice to make: the fuzzer's weighted pick with the title's weights."""
     assert WEIGH is not None
     weights = [max(0.0, WEIGH(c, view)) for c in view.actions]
-    total = sum(weights)
-    if total <= 0:
-        return rng.below(len(view.actions))
-    x = rng.below(1 << 30) / float(1 << 30) * total
-    for index, weight in enumerate(weights):
-        if x < weight:
-            return index
-        x -= weight
-    return len(weights) - 1
+    return weighted_index(rng, weights)
 
 
 def db_url(tmp_path: Path) -> str:

@@ -18,6 +18,7 @@ from bot.cogs.components import ChoiceButton, ChoiceMenu
 from bot.service import Outcome, ServiceError, TableService
 from games import registry
 from games.core import LogLine, Rng, View
+from games.core.fuzz import weighted_index
 from tests.test_ancients_table import channel_text, db_url, open_bot, open_service
 from tests.test_cogs import (
     CHANNEL,
@@ -46,15 +47,7 @@ def weighted(rng: Rng, view: View) -> int:
     the Ancients weights)."""
     assert WEIGH is not None
     weights = [max(0.0, WEIGH(c, view)) for c in view.actions]
-    total = sum(weights)
-    if total <= 0:
-        return rng.below(len(view.actions))
-    x = rng.below(1 << 30) / float(1 << 30) * total
-    for index, weight in enumerate(weights):
-        if x < weight:
-            return index
-        x -= weight
-    return len(weights) - 1
+    return weighted_index(rng, weights)
 
 
 def private_new_lines(outcome: Outcome, view: View) -> list[LogLine]:

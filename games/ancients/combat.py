@@ -214,7 +214,6 @@ def close_dice(s: AncientsState, u: Unit, target_hex: str, target: Unit | None, 
 
 
 def ranged_dice(s: AncientsState, u: Unit, target_hex: str) -> int:
-    sp = spec(u)
     moved = s.turn.moved.get(u.id, 0) if u.side == s.turn.side else 0
     n = 1 if moved else 2
     in_camp = B.terrain(s, u.hex) == "camp"
@@ -229,7 +228,6 @@ def ranged_dice(s: AncientsState, u: Unit, target_hex: str) -> int:
     n = min(caps)
     if in_camp and cap_first:
         n -= 1
-    del sp
     return max(0, n + card_bonus(s, u, False, False))
 
 
@@ -756,11 +754,6 @@ def _leader_may_end(s: AncientsState, ldr: Leader) -> bool:
         return False
     u = B.unit_at(s, ldr.hex)
     return u is None or u.side == ldr.side
-
-
-@step("levade")
-def _levade_auto(s: AncientsState, f: Frame) -> None:  # pragma: no cover - always a decision
-    pop(s, f)
 
 
 def _levade_choices(s: AncientsState, f: Frame) -> list[Choice]:

@@ -379,12 +379,10 @@ class AncientsRules(GameRules[AncientsState]):
     def _finish_move(self, s: AncientsState, u: Unit, path: list[str]) -> None:
         t = s.turn
         start = u.hex
-        lone = B.leader_at(s, path[-1])
         K.move_unit(s, u, path[-1])
         ldr = B.attached_leader(s, u)
         if ldr is not None and ldr.id not in t.moved:
             t.moved[ldr.id] = len(path)
-        del lone
         if t.phase == "move2":
             t.moved_again.append(u.id)
             t.moved[u.id] = t.moved.get(u.id, 0) + len(path)
@@ -519,8 +517,6 @@ class AncientsRules(GameRules[AncientsState]):
             s.last_moves = []
             s.last_combat = None
             C.play(s, str(arg))
-            if t.effective == "move_fire_move" or t.phase == "order":
-                pass
         elif t.phase == "order":
             if verb == "order":
                 C.order_unit(s, str(arg))

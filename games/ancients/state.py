@@ -63,7 +63,6 @@ class Turn(BaseModel):
     attacker: str | None = None                               # unit chosen to battle
     dice_pool: list[str] = Field(default_factory=list)        # Spartacus / Rally results left
     first_strike_by: str | None = None
-    ambush_offered: bool = False
     ambushed: list[str] = Field(default_factory=list)   # entered from the ambush, may move on
     start_hex: dict[str, str] = Field(default_factory=dict)  # where mounted units began the turn
     sections_override: list[str] | None = None   # Counter Attack on Leadership Any Section

@@ -35,20 +35,24 @@ class Playout:
 Weigher = Callable[[Choice, View], float]
 
 
+def weighted_index(rng: Rng, weights: list[float]) -> int:
+    """A seeded pick of an index in proportion to its weight (uniform when all weigh nothing)."""
+    total = sum(weights)
+    if total <= 0:
+        return rng.below(len(weights))
+    x = rng.below(1 << 30) / float(1 << 30) * total
+    for index, weight in enumerate(weights):
+        if x < weight:
+            return index
+        x -= weight
+    return len(weights) - 1
+
+
 def _pick(rng: Rng, view: View, weigh: Weigher | None) -> Choice:
     choices = view.actions
     if weigh is None:
         return choices[rng.below(len(choices))]
-    weights = [max(0.0, weigh(c, view)) for c in choices]
-    total = sum(weights)
-    if total <= 0:
-        return choices[rng.below(len(choices))]
-    x = rng.below(1 << 30) / float(1 << 30) * total
-    for c, w in zip(choices, weights, strict=True):
-        if x < w:
-            return c
-        x -= w
-    return choices[-1]
+    return choices[weighted_index(rng, [max(0.0, weigh(c, view)) for c in choices])]
 
 
 def play(

@@ -12,7 +12,7 @@ from bot.cogs import codec, present
 from bot.cogs.components import BUTTON_LABEL_MAX, clip
 from games import registry
 from games.core import Rng, View
-from games.core.fuzz import weigher_of
+from games.core.fuzz import weigher_of, weighted_index
 from tests.e2e.fake_discord import FakeDiscord, Interaction, Message, User
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -26,15 +26,7 @@ def pick(rng: Rng, view: View, sharpness: float = 3.0) -> int:
     (``fuzz_weight``) raised to ``sharpness``, so that battles come to an end sooner."""
     assert WEIGH is not None
     weights = [max(0.0, WEIGH(c, view)) ** sharpness for c in view.actions]
-    total = sum(weights)
-    if total <= 0:
-        return rng.below(len(view.actions))
-    x = rng.below(1 << 30) / float(1 << 30) * total
-    for index, weight in enumerate(weights):
-        if x < weight:
-            return index
-        x -= weight
-    return len(weights) - 1
+    return weighted_index(rng, weights)
 
 
 def presses(message: Message) -> list[tuple[str, codec.Press]]:
