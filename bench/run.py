@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import io
+import os
 import random
 import resource
 import statistics
@@ -288,7 +289,8 @@ def main(argv: list[str] | None = None) -> int:
     report = Report()
     started = time.perf_counter()
     report.note(f"bench: {rules.id} / {scenario}, seed {args.seed}, Python "
-                f"{sys.version.split()[0]}")
+                f"{sys.version.split()[0]}, {os.cpu_count()} CPUs, load average "
+                f"{os.getloadavg()[0]:.1f} (the latency figures assume a quiet machine)")
     views = bench_engine(report, rules, scenario, args.seed, args.steps, budget=15.0)
     bench_render(report, views, args.lang)
     with tempfile.TemporaryDirectory(prefix="bench-") as tmp:

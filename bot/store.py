@@ -41,6 +41,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     and_,
+    bindparam,
     case,
     event,
     func,
@@ -204,6 +205,64 @@ def _where(table: Any, conditions: dict[str, Any]) -> Any:
     return and_(true(), *parts)
 
 
+# The statements of a move (read the game, update it, append to the log, write the state) are
+# built once per shape with bound parameters: building a statement costs more than running it.
+def _shape(conditions: dict[str, Any]) -> tuple[tuple[str, str], ...]:
+    return tuple((name, "none" if value is None else
+                  "in" if isinstance(value, list | tuple | set | frozenset) else "eq")
+                 for name, value in conditions.items())
+
+
+def _bound(conditions: dict[str, Any]) -> dict[str, Any]:
+    return {f"w_{name}": list(value) if isinstance(value, set | frozenset) else value
+            for name, value in conditions.items() if value is not None}
+
+
+@functools.cache
+def _update_game_statement(names: tuple[str, ...], where: tuple[tuple[str, str], ...]) -> Any:
+    parts = [_G.c.id == bindparam("w_id")]
+    for name, kind in where:
+        column = _G.c[name]
+        parts.append(column.is_(None) if kind == "none" else
+                     column.in_(bindparam(f"w_{name}", expanding=True)) if kind == "in" else
+                     column == bindparam(f"w_{name}"))
+    return update(_G).where(*parts).values({n: bindparam(f"v_{n}") for n in names})
+
+
+@functools.cache
+def _append_statement(returning: bool) -> Any:
+    next_seq = (select(func.coalesce(func.max(_LOG.c.seq), 0) + 1)
+                .where(_LOG.c.game_id == bindparam("game_id")).scalar_subquery())
+    names = ("game_id", "kind", "role", "user_id", "verb", "arg", "created_at")
+    statement = insert(_LOG).values(seq=next_seq, **{n: bindparam(n) for n in names})
+    return statement.returning(_LOG.c.seq) if returning else statement
+
+
+@functools.cache
+def _put_state_statement(checkpoint: bool) -> Any:
+    names = ["version", "state", "updated_at"] + (["checkpoint", "checkpoint_seq"]
+                                                  if checkpoint else [])
+    return (update(_STATE).where(_STATE.c.game_id == bindparam("w_id"))
+            .values({n: bindparam(f"v_{n}") for n in names}))
+
+
+@functools.cache
+def _load_statement(with_state: bool, unless_version: bool) -> Any:
+    columns: list[Any] = [_G, _SEATS.c.id.label("seat_id"), _SEATS.c.role.label("seat_role"),
+                          _SEATS.c.user_id.label("seat_user"),
+                          _SEATS.c.former_user_id.label("seat_former")]
+    joined = _G.outerjoin(_SEATS, _SEATS.c.game_id == _G.c.id)
+    if with_state:
+        state_column: Any = _STATE.c.state
+        if unless_version:
+            state_column = case((_G.c.version == bindparam("unless"), None),
+                                else_=_STATE.c.state)
+        columns += [_STATE.c.version.label("state_version"), state_column.label("state_json")]
+        joined = joined.outerjoin(_STATE, _STATE.c.game_id == _G.c.id)
+    return (select(*columns).select_from(joined).where(_G.c.id == bindparam("game_id"))
+            .order_by(_SEATS.c.id))
+
+
 class Tx:
     """One write transaction (see ``Store.write``)."""
 
@@ -223,8 +282,9 @@ class Tx:
     async def update_game(self, game_id: int, values: dict[str, Any], **where: Any) -> None:
         """Change the game row if it still matches ``where``; raise StaleVersion otherwise."""
         values = {**values, "updated_at": self.now}
-        result = await self.conn.execute(
-            update(_G).where(_G.c.id == game_id, _where(_G, where)).values(**values))
+        statement = _update_game_statement(tuple(values), _shape(where))
+        params = {f"v_{name}": value for name, value in values.items()}
+        result = await self.conn.execute(statement, {**params, **_bound(where), "w_id": game_id})
         if result.rowcount != 1:
             raise StaleVersion(game_id, where)
 
@@ -252,14 +312,8 @@ class Tx:
         row = {"game_id": game_id, "kind": kind, "role": role, "user_id": user_id, "verb": verb,
                "arg": None if arg is None else json.dumps(arg, ensure_ascii=False),
                "created_at": self.now}
-        next_seq = (select(func.coalesce(func.max(_LOG.c.seq), 0) + 1)
-                    .where(_LOG.c.game_id == game_id).scalar_subquery())
-        statement = insert(_LOG).values(seq=next_seq, **row)
-        if not want_seq:
-            await self.conn.execute(statement)
-            return None
-        result = await self.conn.execute(statement.returning(_LOG.c.seq))
-        return int(result.scalar_one())
+        result = await self.conn.execute(_append_statement(want_seq), row)
+        return int(result.scalar_one()) if want_seq else None
 
     async def put_state(self, game_id: int, version: int, state_json: str,
                         checkpoint_seq: int | None = None) -> None:
@@ -268,8 +322,9 @@ class Tx:
         values: dict[str, Any] = {"version": version, "state": state_json, "updated_at": self.now}
         if checkpoint_seq is not None:
             values.update(checkpoint=state_json, checkpoint_seq=checkpoint_seq)
+        statement = _put_state_statement(checkpoint_seq is not None)
         result = await self.conn.execute(
-            update(_STATE).where(_STATE.c.game_id == game_id).values(**values))
+            statement, {"w_id": game_id, **{f"v_{n}": v for n, v in values.items()}})
         if result.rowcount == 0:
             await self.conn.execute(insert(_STATE).values(game_id=game_id, **values))
 
@@ -383,20 +438,10 @@ class Store:
         """The game, its seats and its state, in one statement (so they are consistent). With
         ``unless_version`` the state is left out while the game is still at that version (the
         caller has it)."""
-        columns: list[Any] = [_G, _SEATS.c.id.label("seat_id"), _SEATS.c.role.label("seat_role"),
-                              _SEATS.c.user_id.label("seat_user"),
-                              _SEATS.c.former_user_id.label("seat_former")]
-        joined = _G.outerjoin(_SEATS, _SEATS.c.game_id == _G.c.id)
-        if with_state:
-            state_column: Any = _STATE.c.state
-            if unless_version is not None:
-                state_column = case((_G.c.version == unless_version, None), else_=_STATE.c.state)
-            columns += [_STATE.c.version.label("state_version"), state_column.label("state_json")]
-            joined = joined.outerjoin(_STATE, _STATE.c.game_id == _G.c.id)
-        query = select(*columns).select_from(joined).where(_G.c.id == game_id).order_by(
-            _SEATS.c.id)
+        query = _load_statement(with_state, with_state and unless_version is not None)
+        params = {"game_id": game_id, "unless": unless_version}
         async with self.read() as conn:
-            rows = (await conn.execute(query)).all()
+            rows = (await conn.execute(query, params)).all()
         if not rows:
             raise UnknownGame(game_id)
         data = dict(rows[0]._mapping)
