@@ -11,6 +11,7 @@ from games.core.interface import Rules
 _TITLES: dict[str, str] = {
     "ancients": "games.ancients.rules:RULES",
     "mare_nostrum": "games.mare_nostrum.rules:RULES",
+    "hannibal": "games.hannibal.rules:RULES",
 }
 
 

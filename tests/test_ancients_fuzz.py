@@ -5,11 +5,10 @@ replay reproduces the final state)."""
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 
 from games import registry
-from games.core.fuzz import play, weigher_of
+from games.core.fuzz import map_games, play, weigher_of
 
 GAMES = int(os.environ.get("ANCIENTS_FUZZ_GAMES", "1000"))
 MAX_STEPS = 20000
@@ -26,9 +25,7 @@ def _one(seed: int) -> tuple[str, int, int, list[str], bool, str]:
 
 
 def test_fuzz_1000_games_to_a_victory():
-    workers = min(2, os.cpu_count() or 1)
-    with multiprocessing.get_context("fork").Pool(workers) as pool:
-        results = pool.map(_one, range(GAMES), chunksize=5)
+    results = map_games(_one, range(GAMES))
     assert len(results) == GAMES
     assert {r[0] for r in results} == {f"{i:03d}" for i in range(1, 16)}
     for scenario, seed, steps, winners, draw, reason in results:

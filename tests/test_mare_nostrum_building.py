@@ -439,3 +439,35 @@ def test_b9_q3_resources_are_limited():
     assert B.from_supply(s, "rome", "papyrus", 2) == 0
     s.supply["papyrus"] = 1
     assert B.from_supply(s, "rome", "papyrus", 2) == 1 and s.supply["papyrus"] == 0
+
+
+def test_b3_2_penthesilea_counts_occupied_provinces_option_c12():
+    """C12 alternative: only own Provinces where an enemy Capturer's Legion holds a Building or
+    the Control Marker count ("occupied", §4.3.2)."""
+    s = game(5, penthesilea_provinces="occupied")
+    s.players["rome"].cards.append("penthesilea")
+    s.provinces["cisalpina"].legions = {"greece": 1}
+    s.provinces["cisalpina"].held = {"caravan:0": "greece"}
+    s.provinces["sardinia"].legions = {"carthage": 2}
+    s = builder(s, "rome")
+    assert K.penthesilea_count(s, "rome") == 1
+    s = act(s, "rome", "penthesilea")
+    assert s.provinces["italia"].legions == {"rome": 2}
+    s.options["penthesilea_provinces"] = "enemy_legions"
+    s.players["rome"].used = []
+    assert K.penthesilea_count(s, "rome") == 2
+
+
+def test_b10_all_heroes_open_no_face_down_stock_and_no_refill():
+    """Setup 5 variant: all 17 cards face up; a bought card is not replaced."""
+    s = game(5, all_heroes_open=True)
+    s = builder(s, "greece")
+    hand(s, "greece", {"coin": 7})
+    assert len(K.targets(s, "greece", "card")) == 17
+    s = build(s, "greece", "card", "hercules", "+".join(["coin"] * 7))
+    for r in ("rome", "babylon", "egypt", "carthage"):
+        s.done.append(r)
+    s = act(s, "greece", "done")
+    assert s.phase == "movement"
+    assert len(s.hw_up) == 16 and "hercules" not in s.hw_up and s.hw_down == []
+    assert not any("face up" in x for x in logs(s))

@@ -75,16 +75,14 @@ def _broken(tmp_path: Path, monkeypatch, name: str, edit) -> list[str]:
     edit(raw)
     (tmp_path / name).write_text(json.dumps(raw), encoding="utf-8")
     monkeypatch.setattr(D, "DATA_DIR", tmp_path)
-    for fn in (D.board, D.cards, D.setup_data, D.dice, D.card_costs):
-        fn.cache_clear()
+    D.forget()
     try:
         with pytest.raises(D.DataError) as err:
             D.load_all()
         return err.value.problems
     finally:
         monkeypatch.undo()
-        for fn in (D.board, D.cards, D.setup_data, D.dice, D.card_costs):
-            fn.cache_clear()
+        D.forget()
 
 
 def test_a_link_to_an_unknown_province_is_named(tmp_path, monkeypatch):
@@ -209,3 +207,38 @@ def test_a_position_document_sets_up_any_position():
     assert s.players["rome"].hand == {"coin": 12}
     with pytest.raises(D.DataError):
         RULES.setup(3, {"players": 3, "position": {"provinces": {"babylonia": {}}}}, {})
+
+
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_a2_a6_every_player_count_starts_with_the_rulebook_position(n):
+    """A.2-A.6 for 3, 4 and 5 players: each empire in play holds its 3 Provinces with the
+    rulebook's track values and 9 Resources, no Triremes, 7 Control Markers less the ones on the
+    board (a Capital's is printed); covered Provinces are out of play with their Capitals; the
+    purchasable cards are the same 17; Carthage holds all three Trade Tokens."""
+    s = game(n)
+    expected = {"rome": (7, 1, 3), "greece": (4, 4, 3), "babylon": (5, 3, 2), "egypt": (4, 4, 2),
+                "carthage": (7, 1, 2)}
+    for r in s.roles:
+        own = B.controlled(s, r)
+        assert len(own) == 3 and B.capital_province(r) in own
+        assert all(s.provinces[p].printed == (p == B.capital_province(r)) for p in own)
+        assert B.pieces_left(s, r) == {"legions": 8 - sum(s.provinces[p].legions.get(r, 0)
+                                                          for p in own),
+                                       "triremes": 5,
+                                       "fortresses": 5 - sum(s.provinces[p].fortress == r
+                                                             for p in own),
+                                       "control_markers": 7 - 2}
+        t, c, m = expected[r]
+        assert B.tracks(s, r) == {"trade": t, "culture": c, "military": m}
+        assert B.hand_size(s, r) == 9 and s.players[r].rare == []
+    absent = set(expected) - set(s.roles)
+    for r in absent:
+        assert B.capital_province(r) not in s.provinces
+    great = {pid for pid in s.provinces
+             for c in D.board().provinces[pid].slots.cities if c.type != "ordinary"}
+    assert len(great) == 8 - len(absent)
+    assert not any(B.unit_roles(pv) & absent for pv in s.provinces.values())
+    assert len(s.hw_up) == 5 and len(s.hw_down) == 12 and s.pyramids is None
+    assert sorted(s.tokens) == ["2/1", "4/3", "5/0"] and s.titles["trade"] == "carthage"
+    assert len(s.rare_pile) == 13 and s.rare_aside == []
+    assert s.supply["coin"] + sum(p.hand.get("coin", 0) for p in s.players.values()) == 44

@@ -433,3 +433,136 @@ def test_b4_illegal_moves_are_refused():
     with pytest.raises(IllegalAction):
         act(s, "greece", "done")
     hand(s, "rome", {})
+
+
+def test_b4_4_losing_the_trireme_in_a_naval_battle_breaks_the_chain():
+    """§4.1.1 and the §4.1.2 note: had Rome fought for the African Sea and lost its Trireme, the
+    Italy -> Cyrenaica transfer would have been impossible. Rome rolls 1 (0 hits), Egypt 5
+    (1 hit)."""
+    s = mover(egypt_example(), "rome")
+    s = act(s, "rome", "fleet", "ionian")
+    s = act(s, "rome", "to", "african")
+    s = act(s, "rome", "done")
+    s.rng.scripted = ["1", "5"]
+    s = act(s, "rome", "battle", "african:egypt")
+    assert s.seas["african"] == {"egypt": 1} and s.seas["ionian"] == {"rome": 1}
+    assert s.last_battle["losses"] == {"rome": 1, "egypt": 0}
+    assert top(s) == "legions"                       # one battle per Sea: nothing more to fight
+    assert "cyrenaica" not in M.destinations(s, "rome", "italia")
+    assert "cyrenaica" not in M.destinations(s, "rome", "creta")
+
+
+def test_b4_7_hits_are_the_sum_over_five_rounded_down_a_fortress_never_below_zero():
+    """§4.2: Carthage (active, no battle Hero) rolls 4, 4, 1 = 9: 1 hit; Greece (Pericles, not
+    active) rolls 1, 1 + 2 × 2 = 6: 1 hit. With a Greek Fortress: Greece 6 + 5 = 11, 2 hits, and
+    Carthage's 1 hit less one is 0, never negative."""
+    s = game(5)
+    empty(s, "gallia")
+    s.provinces["gallia"].legions = {"carthage": 3, "greece": 2}
+    s = skip_to(mover(s, "carthage"), "carthage", "land")
+    s.rng.scripted = ["4", "4", "1", "1", "1"]
+    s = act(s, "carthage", "battle", "gallia:greece")
+    rolls = s.last_battle["rolls"]
+    assert (rolls["carthage"]["total"], rolls["carthage"]["hits"]) == (9, 1)
+    assert (rolls["greece"]["total"], rolls["greece"]["per_die"], rolls["greece"]["hits"]) == (6, 2, 1)
+    assert s.provinces["gallia"].legions == {"carthage": 2, "greece": 1}
+    s = game(5)
+    empty(s, "gallia")
+    s.provinces["gallia"].legions = {"carthage": 3, "greece": 2}
+    s.provinces["gallia"].fortress = "greece"
+    s = skip_to(mover(s, "carthage"), "carthage", "land")
+    s.rng.scripted = ["4", "4", "1", "1", "1"]
+    s = act(s, "carthage", "battle", "gallia:greece")
+    rolls = s.last_battle["rolls"]
+    assert (rolls["carthage"]["total"], rolls["carthage"]["hits"]) == (9, 0)
+    assert (rolls["greece"]["total"], rolls["greece"]["hits"]) == (11, 2)
+    assert s.provinces["gallia"].legions == {"carthage": 1, "greece": 2}
+    assert s.provinces["gallia"].fortress == "greece"
+
+
+def test_b4_9_a_capturer_who_wins_a_defence_keeps_what_he_held():
+    """§4.3: if the Capturer's Legions survive as the only Units they keep holding what they held
+    before the battle. Egypt (active) rolls 1: 0 hits; Rome rolls 5, 5: 2 hits."""
+    s = game(5)
+    pv = s.provinces["cyrenaica"]
+    pv.legions, pv.fortress = {"rome": 2, "egypt": 1}, None
+    pv.held = {"caravan:0": "rome"}
+    s = skip_to(mover(s, "egypt"), "egypt", "land")
+    s.rng.scripted = ["1", "5", "5"]
+    s = act(s, "egypt", "battle", "cyrenaica:rome")
+    pv = s.provinces["cyrenaica"]
+    assert pv.legions == {"rome": 2} and pv.held == {"caravan:0": "rome"}
+    assert B.holder(pv, "caravan:0") == "rome"
+
+
+def test_b4_12_no_control_marker_left_when_the_change_is_due_ends_the_attempt():
+    """B.4.12 (missing marker): a Capturer with none of his 7 Control Markers left cannot put one;
+    the attempt ends, the owner keeps his marker and the Province."""
+    s = game(5)
+    pv = s.provinces["cyrenaica"]
+    pv.legions, pv.fortress, pv.held, pv.marker_turn = {"rome": 2}, None, {"marker": "rome"}, 1
+    s.seas["ionian"], s.seas["african"] = {"rome": 1}, {"rome": 1}
+    for pid in ("gallia", "hispania", "germania", "dalmatia", "dacia"):
+        s.provinces[pid].controller = "rome"
+    assert B.pieces_left(s, "rome")["control_markers"] == 0
+    s.turn = 2
+    s = skip_to(mover(s, "rome"), "rome", "capture")
+    s = act(s, "rome", "hold")
+    pv = s.provinces["cyrenaica"]
+    assert top(s) != "swap"
+    assert pv.controller == "egypt" and "marker" not in pv.held and pv.marker_turn is None
+    assert pv.legions == {"rome": 2}
+    assert any("no Control Marker left" in x for x in logs(s))
+
+
+def test_b4_12_queen_of_sheba_needs_the_marker_option():
+    """§10 Queen of Sheba works on a Control Marker captured this turn: without an adjacent or
+    connected Province of his (§4.3.3) there is no capture of the marker, so no sacrifice."""
+    s = game(5)
+    s.players["rome"].cards.append("queen_of_sheba")
+    pv = s.provinces["cyrenaica"]
+    pv.legions, pv.fortress = {"rome": 2}, None
+    s = skip_to(mover(s, "rome"), "rome", "capture")
+    assert s.flow[-1]["area"] == "cyrenaica"
+    assert ("marker", None) not in choices(s, "rome")
+    assert "sheba" not in verbs(s, "rome")
+
+
+def test_b4_14_circe_only_in_own_provinces_option_c13():
+    s = game(5, circe_where="controlled")
+    s.players["rome"].cards.append("circe")
+    empty(s, "gallia")
+    s.provinces["gallia"].legions = {"rome": 1}
+    s = skip_to(mover(s, "rome"), "rome", "capture")
+    assert M.circe_spots(s, "rome") == []             # not in neutral Gallia
+    s.provinces["cisalpina"].caravans = [True, False]
+    s.touch()
+    assert M.circe_spots(s, "rome") == ["cisalpina:caravan:1"]
+    s.options["circe_where"] = "free"
+    assert sorted(M.circe_spots(s, "rome")) == ["cisalpina:caravan:1", "gallia:caravan:0"]
+
+
+def test_b4_1_statue_of_zeus_fortresses_and_triremes_stay_no_sea_battle_c23():
+    """§11: only Legions go home; the two may not fight each other at sea either; declining
+    peace lets the same opponent be chosen next turn."""
+    s = game(5)
+    s.players["rome"].cards.append("statue_of_zeus")
+    s.provinces["achaea"].legions = {"rome": 2}
+    s.seas["ionian"] = {"rome": 1, "greece": 1}
+    s = enter(s, "movement")
+    s = act(s, "rome", "peace", "greece")
+    assert s.provinces["achaea"].legions == {} and s.provinces["achaea"].fortress == "greece"
+    assert s.provinces["italia"].legions == {"rome": 3}
+    assert s.seas["ionian"] == {"rome": 1, "greece": 1}
+    s = act(s, "rome", "mover", "rome")
+    s = act(s, "rome", "done")                              # no Trireme moves
+    assert M.naval_options(s, "rome") == []
+    assert "achaea" not in M.destinations(s, "rome", "italia")
+    s.turn = 2
+    s.players["rome"].zeus_last = "greece"
+    s = enter(s, "movement")
+    s = act(s, "rome", "peace", "none")
+    assert s.players["rome"].zeus_last is None and s.peace == []
+    s.turn = 3
+    s = enter(s, "movement")
+    assert ("peace", "greece") in choices(s, "rome")

@@ -204,3 +204,60 @@ def test_b2_rare_goods_trade_as_their_kind():
     s = act(s, "rome", "offer", "wine")
     assert s.trade.offers["rome"] == ["wine*"]
     assert "offer" in verbs(s, "rome") and ("offer", "wine") not in choices(s, "rome")
+
+
+def test_b2_2_a_player_with_enough_resources_cannot_decline():
+    """§2.2.2: having N Resources, a player must offer exactly N: no pass, no confirming less."""
+    s = game(3)
+    s = act(s, "carthage", "token", "4/3:3")
+    assert s.trade.participants == ["rome", "greece", "carthage"]
+    assert verbs(s, "rome") == {"offer", "offer_set"}
+    s = act(s, "rome", "offer", "wine")
+    s = act(s, "rome", "offer", "wine")
+    assert verbs(s, "rome") == {"offer", "unoffer"}
+    s = act(s, "rome", "offer", "metal")
+    assert verbs(s, "rome") == {"unoffer", "confirm"}
+
+
+def test_b2_4_antigone_unequal_counts_follow_the_net_rule_c3():
+    """§10 Antigone offers 3 while the token says 1 (C5); §2.2.1 with C3: the chain ends with
+    Rome, who was taken from three times and took twice: the Trade Leader gives him one."""
+    s = game(3)
+    s.players["rome"].cards.append("antigone")
+    s = act(s, "carthage", "token", "2/1:1")
+    s = act(s, "rome", "count", 3)
+    s = offer(s, "rome", "wine", "metal", "gladiator")
+    s = offer(s, "greece", "oil")
+    s = offer(s, "carthage", "stone")
+    s = act(s, "carthage", "take", "rome:wine")
+    s = act(s, "rome", "take", "greece:oil")
+    s = act(s, "greece", "take", "rome:metal")
+    s = act(s, "rome", "take", "carthage:stone")
+    s = act(s, "carthage", "take", "rome:gladiator")
+    assert s.flow[-1]["k"] == "trade_gift" and s.flow[-1]["to"] == "rome"
+    assert active(s) == ["carthage"]
+    s = act(s, "carthage", "give", "wine")
+    assert [B.hand_size(s, r) for r in s.roles] == [9, 9, 9]
+    assert s.players["rome"].hand["wine"] == 3 and s.phase == "build"
+
+
+def test_b2_4_the_designated_first_taker_gives_the_balancing_resource_c4():
+    """C4: the Trade Leader (Carthage, one Coin) cannot offer 2 and names Greece to take first;
+    the chain ends with Egypt one short, so Greece, in the Trade Leader's place, gives one."""
+    s = game(4)
+    hand(s, "carthage", {"coin": 1})
+    s = act(s, "carthage", "token", "2/1:2")
+    s = act(s, "carthage", "first", "greece")
+    s = offer(s, "rome", "wine", "metal")
+    s = offer(s, "greece", "coin", "oil")
+    s = offer(s, "egypt", "coin", "papyrus")
+    for taker, arg in (("greece", "rome:wine"), ("rome", "egypt:coin"), ("egypt", "greece:oil"),
+                       ("greece", "rome:metal"), ("rome", "greece:coin"),
+                       ("greece", "egypt:papyrus")):
+        assert active(s) == [taker]
+        s = act(s, taker, "take", arg)
+    assert s.flow[-1]["k"] == "trade_gift" and active(s) == ["greece"]
+    assert s.flow[-1]["to"] == "egypt"
+    s = act(s, "greece", "give", "papyrus")
+    assert [B.hand_size(s, r) for r in s.roles] == [9, 9, 9, 1]
+    assert s.players["egypt"].hand["papyrus"] == 2

@@ -221,3 +221,17 @@ def test_6_4_primacy_through_a_tie_decision():
     # Trade: Rome 10, Carthage 7; Culture: Rome 1+2+2 = 5 > Greece 4; Military: Rome 3+2+2 = 7
     s = enter(s, "leadership")
     assert s.result is not None and s.result.winners == ["rome"]
+
+
+def test_b5_titles_change_only_in_the_leadership_phase():
+    """A.6 / §5: tracks follow the board at once, titles only at the end of the turn."""
+    s = game(5)
+    s.provinces["achaea"].legions = {"greece": 5}
+    s = enter(s, "movement")
+    assert B.tracks(s, "greece")["military"] > B.tracks(s, "rome")["military"]
+    assert s.titles["military"] == "rome"
+    assert RULES.view(s, None).board["titles"]["military"] == "rome"
+    s = enter(s, "leadership")
+    s = act(s, "carthage", "title", "carthage")     # Trade VII each: the previous Leader decides
+    s = act(s, "egypt", "title", "egypt")           # Culture IV each
+    assert s.titles["military"] == "greece" and s.prev_titles["military"] == "rome"

@@ -9,8 +9,11 @@ actions from the seed reproduces the final state exactly.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import multiprocessing
+import os
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from games.core.interface import Action, Choice, GameRules, Rules, View
 from games.core.rng import Rng
@@ -147,3 +150,21 @@ def weigher_of(rules: Rules) -> Weigher | None:
     if isinstance(rules, GameRules):
         return getattr(rules, "fuzz_weight", None)
     return None
+
+
+def workers() -> int:
+    """How many processes a many-games fuzz run uses: ``FUZZ_WORKERS``, else every CPU (up to
+    8)."""
+    wanted = os.environ.get("FUZZ_WORKERS")
+    return max(1, int(wanted)) if wanted else max(1, min(8, os.cpu_count() or 1))
+
+
+def map_games(fn: Callable[[int], Any], seeds: Iterable[int], chunksize: int = 5) -> list[Any]:
+    """``fn`` over ``seeds`` in ``workers()`` forked processes (in this one when a single
+    worker), results in the order of the seeds."""
+    seeds = list(seeds)
+    n = workers()
+    if n == 1:
+        return [fn(seed) for seed in seeds]
+    with multiprocessing.get_context("fork").Pool(n) as pool:
+        return pool.map(fn, seeds, chunksize=chunksize)

@@ -221,8 +221,14 @@ def caravan_good(pid: str, key: str) -> str:
     return board().provinces[pid].slots.caravans[int(key.split(":")[1])].good
 
 
+_CAPITALS: dict[str, str] = {}
+
+
 def capital_province(role: str) -> str:
-    return board().capital_province(role)
+    got = _CAPITALS.get(role)
+    if got is None:
+        got = _CAPITALS[role] = board().capital_province(role)
+    return got
 
 
 _NEAR: dict[tuple[str, str, int], list[str]] = {}
@@ -350,15 +356,7 @@ def contribution(pid: str, pv: ProvinceState,
         acc.setdefault(r, [0, 0, 0, 0])[2] += n
     if pv.fortress:
         acc.setdefault(pv.fortress, [0, 0, 0, 0])[2] += 1
-    units = unit_roles(pv)
-    for k in slot_keys(pid):
-        if not is_built(pv, k):
-            continue
-        r = pv.held.get(k)
-        if r is None or units != {r}:
-            r = pv.controller
-        if r is None:
-            continue
+    for k, r in _owners(pid, pv).items():
         a = acc.setdefault(r, [0, 0, 0, 0])
         if k[1] == "a" or k == "market":
             a[0] += 1
@@ -377,8 +375,7 @@ def scan(s: MNState, keys: dict[str, tuple[Any, ...]] | None = None) -> dict[str
     Trade = Caravans + Markets, Culture = Cities + Temples, Military = Units, each plus the
     influence of owned cards. Occupied Buildings count for the occupier (§4.3.4); Circe's Legions
     do not count as Caravans (§10); uncontrolled Provinces count for no one (READING)."""
-    out = {r: {"trade": H.influence(s, r, "trade"), "culture": H.influence(s, r, "culture"),
-               "military": H.influence(s, r, "military"), "great": 0} for r in s.roles}
+    out = {r: H.influences(s, r) | {"great": 0} for r in s.roles}
     for pid, pv in s.provinces.items():
         key = keys[pid] if keys is not None else None
         for r, (tr, cu, mi, gr) in contribution(pid, pv, key).items():

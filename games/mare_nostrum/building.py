@@ -12,6 +12,8 @@ At the end of the phase the Heroes & Wonders board is refilled and 6.2 is checke
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from games.core import Choice, Msg, msg
@@ -19,8 +21,8 @@ from games.mare_nostrum import board as B
 from games.mare_nostrum import heroes as H
 from games.mare_nostrum import victory as V
 from games.mare_nostrum.data import board, cards
-from games.mare_nostrum.flow import Frame, decision, opt, phase, pop, push, step
-from games.mare_nostrum.state import COIN, MNState
+from games.mare_nostrum.flow import Frame, decision, opt, phase, pick, pop, push, step, who_prompt
+from games.mare_nostrum.state import COIN, MNState, ProvinceState
 from games.mare_nostrum.texts import slots
 
 ITEMS = ("control", "city", "caravan", "market", "temple", "legion", "trireme", "fortress",
@@ -127,19 +129,14 @@ def pay(s: MNState, role: str, kinds: list[str]) -> list[str]:
 
 
 # -- where each item may go (§3.1.1, §3.1.2, §4.2.1, §4.3.5; spec B.3.4) ---------------------------
-def may_build_units(s: MNState, role: str, pid: str) -> bool:
-    """Own Province without enemy Units, or one's own Capital Province always."""
-    pv = s.provinces[pid]
-    if pid == B.capital_province(role) and pid in s.provinces:
-        return True
-    return pv.controller == role and not B.enemy_units(pv, role)
-
-
-def may_build_buildings(s: MNState, role: str, pid: str) -> bool:
-    pv = s.provinces[pid]
-    if pid == B.capital_province(role) and s.options.get("capital_buildings", True):
-        return True                                                       # C9
-    return pv.controller == role and not B.enemy_units(pv, role)
+def build_sites(s: MNState, role: str, buildings: bool) -> list[tuple[str, ProvinceState]]:
+    """Where he may build Units (``buildings`` False) or Buildings: his own Provinces without
+    enemy Units (§3.1.1), and his own Capital Province always (§3.1.1, §4.3.5; for Buildings
+    unless the option says otherwise, C9)."""
+    cap = B.capital_province(role)
+    cap_ok = not buildings or s.options.get("capital_buildings", True)
+    return [(pid, pv) for pid, pv in s.provinces.items()
+            if (pid == cap and cap_ok) or (pv.controller == role and not B.enemy_units(pv, role))]
 
 
 def control_targets(s: MNState, role: str, left: dict[str, int] | None = None) -> list[str]:
@@ -165,10 +162,8 @@ def trireme_targets(s: MNState, role: str, left: dict[str, int] | None = None) -
     if left["triremes"] <= 0:
         return []
     out: set[str] = set()
-    for pid, pv in s.provinces.items():
-        if pid == B.capital_province(role) or (pv.controller == role
-                                               and not B.enemy_units(pv, role)):
-            out.update(B.coast(s, pid))
+    for pid, _pv in build_sites(s, role, False):
+        out.update(B.coast(s, pid))
     return sorted(out)
 
 
@@ -181,26 +176,17 @@ def targets(s: MNState, role: str, item: str, left: dict[str, int] | None = None
     if item == "legion":
         if left["legions"] <= 0:
             return []
-        return [pid for pid, pv in s.provinces.items()
-                if (pv.controller == role or pid == B.capital_province(role))
-                and may_build_units(s, role, pid)]
+        return [pid for pid, _pv in build_sites(s, role, False)]
     if item == "fortress":
         if left["fortresses"] <= 0:
             return []
-        return [pid for pid, pv in s.provinces.items()
-                if pv.fortress is None and (pv.controller == role
-                                            or pid == B.capital_province(role))
-                and may_build_units(s, role, pid)]
+        return [pid for pid, pv in build_sites(s, role, False) if pv.fortress is None]
     if item == "card":
         return H.buyable(s) if H.next_card_cost(s, role) is not None else []
     if item == "pyramids":
         return ["pyramids"] if s.pyramids is None else []
     out = []
-    for pid, pv in s.provinces.items():
-        if pv.controller != role and pid != B.capital_province(role):
-            continue
-        if not may_build_buildings(s, role, pid):
-            continue
+    for pid, pv in build_sites(s, role, True):
         slots_ = board().provinces[pid].slots
         if item == "city":
             for i, c in enumerate(slots_.cities):
@@ -237,43 +223,68 @@ def item_cost(s: MNState, role: str, item: str, ts: list[str] | None = None) -> 
     return min((cost(s, role, item, t) for t in ts), default=0)
 
 
-def discounts(s: MNState, role: str, item: str) -> list[tuple[str, list[str] | None]]:
-    """Once-per-turn cards that make an item cheap or free: (card, payable kinds or None=free)."""
-    wanted = {"legion": "legion", "fortress": "fortress", "trireme": "trireme",
-              "control": "control_marker"}.get(item)
-    out: list[tuple[str, list[str] | None]] = []
-    if wanted is None:
-        return out
+_DISCOUNT_ITEMS = {"legion": "legion", "fortress": "fortress", "trireme": "trireme",
+                   "control_marker": "control"}
+
+
+@cache
+def discount_cards() -> tuple[tuple[str, str, tuple[str, ...] | None], ...]:
+    """The cards that make an item cheap or free once a turn, read from cards.json: (card, item,
+    payable kinds, or None when free)."""
+    out: list[tuple[str, str, tuple[str, ...] | None]] = []
     for cid, card in cards().items():
         eff = card.effect or {}
-        if eff.get("item") != wanted or cid in s.players[role].used or not H.has(s, role, cid):
+        item = _DISCOUNT_ITEMS.get(str(eff.get("item")))
+        if item is None:
             continue
         if eff.get("type") == "discount":
-            out.append((cid, list(eff.get("pay", []))))
+            out.append((cid, item, tuple(eff.get("pay", []))))
         elif eff.get("type") == "free_build" and "where" not in eff:
-            out.append((cid, None))
-    return out
+            out.append((cid, item, None))
+    return tuple(out)
 
 
-def affordable(s: MNState, role: str, item: str, ts: list[str] | None = None) -> bool:
+def discounts(s: MNState, role: str, item: str) -> list[tuple[str, list[str] | None]]:
+    """Once-per-turn cards that make an item cheap or free: (card, payable kinds or None=free)."""
+    used = s.players[role].used
+    return [(cid, None if kinds is None else list(kinds))
+            for cid, it, kinds in discount_cards()
+            if it == item and cid not in used and H.has(s, role, cid)]
+
+
+def affordable(s: MNState, role: str, item: str, ts: list[str] | None = None,
+               payable: dict[int, bool] | None = None, k: int | None = None) -> bool:
+    """Some target and a way to pay: a discount card, or a set of the item's cost ``k``
+    (``payable`` keeps what was found per cost, for a menu that asks about every item)."""
     ts = targets(s, role, item) if ts is None else ts
     if not ts:
         return False
     for _cid, kinds in discounts(s, role, item):
-        if kinds is None or any(B.count_kind(s, role, k) > 0 for k in kinds):
+        if kinds is None or any(B.count_kind(s, role, kd) > 0 for kd in kinds):
             return True
-    return can_pay(s, role, item_cost(s, role, item, ts))
+    k = item_cost(s, role, item, ts) if k is None else k
+    if payable is None:
+        return can_pay(s, role, k)
+    if k not in payable:
+        payable[k] = can_pay(s, role, k)
+    return payable[k]
 
 
 def penthesilea_count(s: MNState, role: str) -> int:
-    """Penthesilea: one free Legion in the Capital Province per own Province holding enemy Legions
-    (§10; C12), within the 8-Legion set."""
+    """Penthesilea: one free Legion in the Capital Province per own Province "occupied by enemy
+    Legions" (§10), within the 8-Legion set. C12: a Province of his holding enemy Legions; the
+    option ``penthesilea_provinces = "occupied"`` counts only those where an enemy Capturer's
+    Legion holds a Building or the Control Marker (§4.3.2-§4.3.3)."""
     if not H.has(s, role, PENTHESILEA) or PENTHESILEA in s.players[role].used:
         return 0
     if B.capital_province(role) not in s.provinces:
         return 0
-    n = sum(1 for pv in s.provinces.values()
-            if pv.controller == role and B.enemy_legions(pv, role))
+    if s.options.get("penthesilea_provinces", "enemy_legions") == "occupied":
+        n = sum(1 for pv in s.provinces.values() if pv.controller == role
+                and any(B.holder(pv, k) not in (None, role) for k in pv.held))
+    else:
+        n = sum(1 for pv in s.provinces.values()
+                if pv.controller == role and B.enemy_legions(pv, role))
     return min(n, B.pieces_left(s, role)["legions"])
 
 
@@ -429,27 +440,39 @@ def perseus_act(s: MNState, role: str, verb: str, arg: Any) -> bool:
     return True
 
 
+DecideFn = Callable[[MNState, Frame, str, str, Any], None]
+
+
+def shared_with_perseus(kind: str, own: Callable[[MNState, Frame, str], list[Choice]],
+                        prompt_key: str) -> Callable[[DecideFn], DecideFn]:
+    """A decision of the frame's role that the Perseus owner shares while he may pre-empt: his
+    choices and prompt are his own, and his acts are handled before the handler's (C17)."""
+    def choices(s: MNState, f: Frame, role: str) -> list[Choice]:
+        out = own(s, f, role) if role == f["role"] else []
+        return out + perseus_choices(s, role) if role == perseus_owner(s) else out
+
+    def prompt(s: MNState, f: Frame, role: str | None) -> Msg:
+        if role is not None and role != f["role"] and role == perseus_owner(s):
+            return msg("prompt.perseus")
+        return msg(prompt_key, who=f"@empire.{f['role']}")
+
+    def deco(fn: DecideFn) -> DecideFn:
+        def decide(s: MNState, f: Frame, role: str, verb: str, arg: Any) -> None:
+            if not perseus_act(s, role, verb, arg):
+                fn(s, f, role, verb, arg)
+        decision(kind, choices, prompt, roles=_with_perseus)(decide)
+        return fn
+    return deco
+
+
 # -- who builds next (§3) --------------------------------------------------------------------------
 def _order_choices(s: MNState, f: Frame, role: str) -> list[Choice]:
-    out: list[Choice] = []
-    if role == f["role"]:
-        out += [opt("builder", r, "choice.builder", who=f"@empire.{r}")
-                for r in s.roles if r not in s.done]
-    if role == perseus_owner(s):
-        out += perseus_choices(s, role)
-    return out
+    return [opt("builder", r, "choice.builder", who=f"@empire.{r}")
+            for r in s.roles if r not in s.done]
 
 
-def _order_prompt(s: MNState, f: Frame, role: str | None) -> Msg:
-    if role is not None and role != f["role"] and role == perseus_owner(s):
-        return msg("prompt.perseus")
-    return msg("prompt.builder", who=f"@empire.{f['role']}")
-
-
-@decision("build_order", _order_choices, _order_prompt, roles=_with_perseus)
+@shared_with_perseus("build_order", _order_choices, "prompt.builder")
 def choose_builder(s: MNState, f: Frame, role: str, verb: str, arg: Any) -> None:
-    if perseus_act(s, role, verb, arg):
-        return
     pop(s, f)
     begin_builder(s, str(arg))
 
@@ -458,11 +481,14 @@ def choose_builder(s: MNState, f: Frame, role: str, verb: str, arg: Any) -> None
 def menu(s: MNState, role: str) -> list[Choice]:
     out = []
     left = B.pieces_left(s, role)
+    payable: dict[int, bool] = {}
     for item in ITEMS:
         ts = targets(s, role, item, left)
-        if ts and affordable(s, role, item, ts):
-            out.append(opt("item", item, "choice.item", secret=True, item=f"@item.{item}",
-                           n=item_cost(s, role, item, ts)))
+        if not ts:
+            continue
+        k = item_cost(s, role, item, ts)
+        if affordable(s, role, item, ts, payable, k):
+            out.append(opt("item", item, "choice.item", secret=True, item=f"@item.{item}", n=k))
     n = penthesilea_count(s, role)
     if n:
         out.append(opt("penthesilea", None, "choice.penthesilea", n=n,
@@ -472,24 +498,11 @@ def menu(s: MNState, role: str) -> list[Choice]:
 
 
 def _build_choices(s: MNState, f: Frame, role: str) -> list[Choice]:
-    out: list[Choice] = []
-    if role == f["role"]:
-        out += menu(s, role)
-    if role == perseus_owner(s):
-        out += perseus_choices(s, role)
-    return out
+    return menu(s, role)
 
 
-def _build_prompt(s: MNState, f: Frame, role: str | None) -> Msg:
-    if role is not None and role != f["role"] and role == perseus_owner(s):
-        return msg("prompt.perseus")
-    return msg("prompt.build", who=f"@empire.{f['role']}")
-
-
-@decision("build", _build_choices, _build_prompt, roles=_with_perseus)
+@shared_with_perseus("build", _build_choices, "prompt.build")
 def build_menu(s: MNState, f: Frame, role: str, verb: str, arg: Any) -> None:
-    if perseus_act(s, role, verb, arg):
-        return
     s.started = True
     if verb == "item":
         push(s, "build_target", role=role, item=str(arg))
@@ -523,20 +536,16 @@ def target_label(item: str, target: str) -> Choice:
     return opt("at", target, "choice.at_prov", prov=f"@prov.{target}")
 
 
-def _target_choices(s: MNState, f: Frame, role: str) -> list[Choice]:
-    out = [target_label(f["item"], t) for t in targets(s, role, f["item"])]
-    return out + [opt("back", None, "choice.back")]
+def _target_options(s: MNState, f: Frame, role: str) -> list[Choice]:
+    return [target_label(f["item"], t) for t in targets(s, role, f["item"])]
 
 
 def _target_prompt(s: MNState, f: Frame, role: str | None) -> Msg:
     return msg("prompt.target", who=f"@empire.{f['role']}", item=f"@item.{f['item']}")
 
 
-@decision("build_target", _target_choices, _target_prompt)
-def choose_target(s: MNState, f: Frame, role: str, verb: str, arg: Any) -> None:
-    pop(s, f)
-    if verb == "back":
-        return
+@pick("build_target", _target_options, _target_prompt)
+def choose_target(s: MNState, f: Frame, role: str, arg: Any) -> None:
     item = f["item"]
     push(s, "pay", role=role, item=item, target=str(arg), cost=cost(s, role, item, str(arg)),
          part=[], perseus=False)
@@ -607,11 +616,8 @@ def _castor_choices(s: MNState, f: Frame, role: str) -> list[Choice]:
     return [opt("copy", c, "choice.copy", card=f"@card.{c}") for c in H.castor_targets(s, role)]
 
 
-def _castor_prompt(s: MNState, f: Frame, role: str | None) -> Msg:
-    return msg("prompt.castor", who=f"@empire.{f['role']}")
 
-
-@decision("castor", _castor_choices, _castor_prompt)
+@decision("castor", _castor_choices, who_prompt("prompt.castor"))
 def castor(s: MNState, f: Frame, role: str, verb: str, arg: Any) -> None:
     s.players[role].castor = str(arg)
     s.say(msg("log.castor", who=f"@empire.{role}", card=f"@card.{arg}"))
@@ -633,11 +639,8 @@ def keep_choices(s: MNState, f: Frame, role: str) -> list[Choice]:
     return out + [opt("done", None, "choice.keep_done")]
 
 
-def _keep_prompt(s: MNState, f: Frame, role: str | None) -> Msg:
-    return msg("prompt.keep", who=f"@empire.{f['role']}")
 
-
-@decision("keep", keep_choices, _keep_prompt)
+@decision("keep", keep_choices, who_prompt("prompt.keep"))
 def keep(s: MNState, f: Frame, role: str, verb: str, arg: Any) -> None:
     if verb == "keep":
         f["kept"].append(str(arg))

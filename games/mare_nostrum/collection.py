@@ -70,7 +70,7 @@ def income(s: MNState) -> dict[str, dict[str, Any]]:
 
 def collection_order(s: MNState) -> list[str]:
     """Trade-track order, the Trade Leader first among equals (READING C31)."""
-    trade = {r: B.tracks(s, r)["trade"] for r in s.roles}
+    trade = B.all_tracks(s)["trade"]
     leader = s.titles.get("trade")
     return sorted(s.roles, key=lambda r: (-trade[r], r != leader, s.roles.index(r)))
 

@@ -11,11 +11,12 @@ reason.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "mare_nostrum"
 
@@ -35,6 +36,9 @@ class DataError(ValueError):
 
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+M = TypeVar("M", bound=BaseModel)
 
 
 class Provenance(_Model):
@@ -79,36 +83,20 @@ class RareGoods(_Model):
     provenance: Provenance
 
 
-class BuildingSupply(_Model):
-    caravan: int = Field(ge=0)
-    market: int = Field(ge=0)
-    city_ordinary: int = Field(ge=0)
-    city_capital: int = Field(ge=0)
-    city_legendary: int = Field(ge=0)
-    temple: int = Field(ge=0)
-    provenance: Provenance
+def _counts(name: str, fields: str, least: int = 0) -> Any:
+    """A model for a block of numbers the rulebook states (a supply, a set of pieces, the build
+    costs): each named field a whole number of at least ``least``, and the block's provenance."""
+    spec: dict[str, Any] = {f: (int, Field(ge=least)) for f in fields.split()}
+    return create_model(name, __base__=_Model, provenance=(Provenance, ...), **spec)
 
 
-class PiecesPerEmpire(_Model):
-    legions: int = Field(ge=1)
-    triremes: int = Field(ge=1)
-    fortresses: int = Field(ge=1)
-    control_markers: int = Field(ge=1)
-    provenance: Provenance
-
-
-class BuildCosts(_Model):
-    control_marker: int = Field(ge=0)
-    city_ordinary: int = Field(ge=0)
-    city_capital: int = Field(ge=0)
-    city_legendary: int = Field(ge=0)
-    caravan: int = Field(ge=0)
-    legion: int = Field(ge=0)
-    trireme: int = Field(ge=0)
-    fortress: int = Field(ge=0)
-    temple: int = Field(ge=0)
-    market: int = Field(ge=0)
-    provenance: Provenance
+# Building tokens in the box [Components]; pieces of one colour [Components], §9; costs [§3].
+BuildingSupply = _counts("BuildingSupply", "caravan market city_ordinary city_capital "
+                                           "city_legendary temple")
+PiecesPerEmpire = _counts("PiecesPerEmpire", "legions triremes fortresses control_markers",
+                          least=1)
+BuildCosts = _counts("BuildCosts", "control_marker city_ordinary city_capital city_legendary "
+                                   "caravan legion trireme fortress temple market")
 
 
 class TradeToken(_Model):
@@ -683,52 +671,48 @@ def _check_dice(df: DiceFile) -> list[str]:
     return out
 
 
-@cache
-def cards() -> dict[str, Card]:
-    cf: CardsFile = _read("cards.json", CardsFile)
-    problems = _check_cards(cf)
+def _load(name: str, model: type[M], check: Callable[[M], list[str]]) -> M:
+    """Read and validate a file, then check it as a whole; all problems raised together."""
+    f: M = _read(name, model)
+    problems = check(f)
     if problems:
         raise DataError(problems)
-    return {c.id: c for c in cf.cards}
+    return f
+
+
+@cache
+def _cards_file() -> CardsFile:
+    return _load("cards.json", CardsFile, _check_cards)
+
+
+@cache
+def cards() -> dict[str, Card]:
+    return {c.id: c for c in _cards_file().cards}
 
 
 @cache
 def card_costs() -> dict[str, int]:
-    cf: CardsFile = _read("cards.json", CardsFile)
-    return {k: int(v) for k, v in cf.costs.items() if isinstance(v, int)}
+    return {k: int(v) for k, v in _cards_file().costs.items() if isinstance(v, int)}
 
 
 @cache
 def face_up_count() -> int:
-    cf: CardsFile = _read("cards.json", CardsFile)
-    return int(cf.board.get("face_up", 5))
+    return int(_cards_file().board.get("face_up", 5))
 
 
 @cache
 def board() -> Board:
-    bf: BoardFile = _read("board.json", BoardFile)
-    problems = _check_board(bf)
-    if problems:
-        raise DataError(problems)
-    return Board(bf)
+    return Board(_load("board.json", BoardFile, _check_board))
 
 
 @cache
 def setup_data() -> SetupFile:
-    sf: SetupFile = _read("setup.json", SetupFile)
-    problems = _check_setup(sf, board(), cards())
-    if problems:
-        raise DataError(problems)
-    return sf
+    return _load("setup.json", SetupFile, lambda sf: _check_setup(sf, board(), cards()))
 
 
 @cache
 def dice() -> DiceFile:
-    df: DiceFile = _read("dice.json", DiceFile)
-    problems = _check_dice(df)
-    if problems:
-        raise DataError(problems)
-    return df
+    return _load("dice.json", DiceFile, _check_dice)
 
 
 def dice_faces(kind: str, which: str = "reconstructed") -> list[int]:
@@ -745,6 +729,12 @@ def empire_setup(empire: str) -> EmpireSetup:
         if es.empire == empire:
             return es
     raise DataError([f"setup.json: no setup for empire {empire!r}"])
+
+
+def forget() -> None:
+    """Drop every loaded file, so the next call reads the files again (after a correction)."""
+    for fn in (_cards_file, cards, card_costs, face_up_count, board, setup_data, dice):
+        fn.cache_clear()
 
 
 def load_all() -> None:

@@ -58,6 +58,43 @@ def decision(kind: str, choices: Callable[[MNState, Frame, str], list[Choice]],
     return deco
 
 
+def while_any(options: Callable[[MNState, str], list[Any]]) -> Callable[[MNState, Frame],
+                                                                      list[str]]:
+    """Roles of a frame that waits for its role as long as he has ``options`` left (a stage of a
+    segment that ends by itself when nothing is left to do in it)."""
+    def roles(s: MNState, f: Frame) -> list[str]:
+        return [f["role"]] if options(s, f["role"]) else []
+    return roles
+
+
+def who_prompt(key: str) -> Callable[[MNState, Frame, str | None], Msg]:
+    """A prompt that only names the frame's role."""
+    def prompt(s: MNState, f: Frame, role: str | None) -> Msg:
+        return msg(key, who=f"@empire.{f['role']}")
+    return prompt
+
+
+PickFn = Callable[[MNState, Frame, str, Any], None]
+
+
+def pick(kind: str, options: Callable[[MNState, Frame, str], list[Choice]],
+         prompt: Callable[[MNState, Frame, str | None], Msg],
+         ) -> Callable[[PickFn], PickFn]:
+    """A one-role decision offering ``options`` and a way back: the frame is popped either way,
+    and the handler runs with the picked argument unless the player went back."""
+    def deco(fn: PickFn) -> PickFn:
+        def choices(s: MNState, f: Frame, role: str) -> list[Choice]:
+            return options(s, f, role) + [opt("back", None, "choice.back")]
+
+        def decide(s: MNState, f: Frame, role: str, verb: str, arg: Any) -> None:
+            pop(s, f)
+            if verb != "back":
+                fn(s, f, role, arg)
+        DECISIONS[kind] = Decision(roles=one_role, choices=choices, decide=decide, prompt=prompt)
+        return fn
+    return deco
+
+
 def phase(name: str) -> Callable[[Callable[[MNState], None]], Callable[[MNState], None]]:
     def deco(fn: Callable[[MNState], None]) -> Callable[[MNState], None]:
         PHASES[name] = fn

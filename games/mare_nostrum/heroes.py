@@ -8,7 +8,7 @@ including through Castor & Pollux, who copy one enemy Hero's ability but not its
 
 from __future__ import annotations
 
-from games.mare_nostrum.data import card_costs, cards, face_up_count
+from games.mare_nostrum.data import TRACKS, card_costs, cards, face_up_count
 from games.mare_nostrum.state import MNState
 
 CASTOR = "castor_pollux"
@@ -37,8 +37,21 @@ def owner(s: MNState, card: str) -> str | None:
 
 def influence(s: MNState, role: str, track: str) -> int:
     """Leadership influence of the cards the empire owns (§5, §7); copies give none (§10)."""
-    all_cards = cards()
-    return sum(all_cards[c].influence.of(track) for c in s.players[role].cards)
+    return influences(s, role)[track]
+
+
+_INFLUENCES: dict[tuple[str, ...], dict[str, int]] = {}
+
+
+def influences(s: MNState, role: str) -> dict[str, int]:
+    """The influence on each track at once (a new dict: the caller may add to it)."""
+    owned = tuple(s.players[role].cards)
+    got = _INFLUENCES.get(owned)
+    if got is None:
+        all_cards = cards()
+        got = _INFLUENCES[owned] = {t: sum(all_cards[c].influence.of(t) for c in owned)
+                                    for t in TRACKS}
+    return dict(got)
 
 
 def card_count(s: MNState, role: str) -> int:

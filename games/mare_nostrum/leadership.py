@@ -29,7 +29,7 @@ def start_leadership(s: MNState) -> None:
 def title(s: MNState, f: Frame) -> None:
     pop(s, f)
     track = f["track"]
-    values = {r: B.tracks(s, r)[track] for r in s.roles}
+    values = B.all_tracks(s)[track]
     best = max(values.values())
     tied = [r for r in s.roles if values[r] == best]
     if len(tied) == 1:

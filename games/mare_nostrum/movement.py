@@ -17,11 +17,13 @@ After the last segment 6.3 is checked.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from games.core import Choice, Msg, msg
 from games.mare_nostrum import battle as K
 from games.mare_nostrum import board as B
+from games.mare_nostrum import flow as F
 from games.mare_nostrum import heroes as H
 from games.mare_nostrum import victory as V
 from games.mare_nostrum.data import board
@@ -45,6 +47,7 @@ def partner(s: MNState, role: str) -> str | None:
 def start_movement(s: MNState) -> None:
     s.done = []
     s.segment = None
+    s.peace = []
     push(s, "movement_end")
     push(s, "move_next")
     zeus = H.owner(s, ZEUS)
@@ -60,11 +63,8 @@ def _zeus_choices(s: MNState, f: Frame, role: str) -> list[Choice]:
     return out + [opt("peace", "none", "choice.no_peace")]
 
 
-def _zeus_prompt(s: MNState, f: Frame, role: str | None) -> Msg:
-    return msg("prompt.zeus", who=f"@empire.{f['role']}")
 
-
-@decision("zeus", _zeus_choices, _zeus_prompt)
+@decision("zeus", _zeus_choices, F.who_prompt("prompt.zeus"))
 def zeus(s: MNState, f: Frame, role: str, verb: str, arg: Any) -> None:
     pop(s, f)
     if arg == "none":
@@ -104,11 +104,8 @@ def _order_choices(s: MNState, f: Frame, role: str) -> list[Choice]:
             if r not in s.done]
 
 
-def _order_prompt(s: MNState, f: Frame, role: str | None) -> Msg:
-    return msg("prompt.mover", who=f"@empire.{f['role']}")
 
-
-@decision("move_order", _order_choices, _order_prompt)
+@decision("move_order", _order_choices, F.who_prompt("prompt.mover"))
 def choose_mover(s: MNState, f: Frame, role: str, verb: str, arg: Any) -> None:
     pop(s, f)
     begin_mover(s, str(arg))
@@ -153,43 +150,40 @@ def fleets(s: MNState, role: str) -> list[str]:
             and B.sea_neighbours(s, sid)]
 
 
-def _fleet_roles(s: MNState, f: Frame) -> list[str]:
-    return [f["role"]] if fleets(s, f["role"]) else []
+def unit_stage(kind: str, groups: Callable[[MNState, str], list[str]],
+               label: Callable[[MNState, str, str], Choice], done_key: str, then: str) -> None:
+    """A stage of the segment that asks which group of Units moves next, or that he is done;
+    the group's destination is then asked by the ``then`` frame (Triremes, Legions)."""
+    def choices(s: MNState, f: Frame, role: str) -> list[Choice]:
+        return [label(s, role, x) for x in groups(s, role)] + [opt("done", None, done_key)]
+
+    def decide(s: MNState, f: Frame, role: str, verb: str, arg: Any) -> None:
+        if verb == "done":
+            pop(s, f)
+        else:
+            push(s, then, role=role, origin=str(arg))
+    decision(kind, choices, F.who_prompt(f"prompt.{kind}"), roles=F.while_any(groups))(decide)
 
 
-def _fleet_choices(s: MNState, f: Frame, role: str) -> list[Choice]:
-    out = [opt("fleet", sid, "choice.fleet", sea=f"@sea.{sid}",
-               n=B.triremes(s, sid, role) - s.sailed.get(sid, 0)) for sid in fleets(s, role)]
-    return out + [opt("done", None, "choice.ships_done")]
+def _fleet_label(s: MNState, role: str, sid: str) -> Choice:
+    return opt("fleet", sid, "choice.fleet", sea=f"@sea.{sid}",
+               n=B.triremes(s, sid, role) - s.sailed.get(sid, 0))
 
 
-def _fleet_prompt(s: MNState, f: Frame, role: str | None) -> Msg:
-    return msg("prompt.triremes", who=f"@empire.{f['role']}")
+unit_stage("triremes", fleets, _fleet_label, "choice.ships_done", "fleet_to")
 
 
-@decision("triremes", _fleet_choices, _fleet_prompt, roles=_fleet_roles)
-def move_fleet(s: MNState, f: Frame, role: str, verb: str, arg: Any) -> None:
-    if verb == "done":
-        pop(s, f)
-    else:
-        push(s, "fleet_to", role=role, origin=str(arg))
-
-
-def _fleet_to_choices(s: MNState, f: Frame, role: str) -> list[Choice]:
-    out = [opt("to", sid, "choice.to_sea", sea=f"@sea.{sid}")
-           for sid in B.sea_neighbours(s, f["origin"])]
-    return out + [opt("back", None, "choice.back")]
+def _fleet_to_options(s: MNState, f: Frame, role: str) -> list[Choice]:
+    return [opt("to", sid, "choice.to_sea", sea=f"@sea.{sid}")
+            for sid in B.sea_neighbours(s, f["origin"])]
 
 
 def _fleet_to_prompt(s: MNState, f: Frame, role: str | None) -> Msg:
     return msg("prompt.fleet_to", who=f"@empire.{f['role']}", sea=f"@sea.{f['origin']}")
 
 
-@decision("fleet_to", _fleet_to_choices, _fleet_to_prompt)
-def fleet_to(s: MNState, f: Frame, role: str, verb: str, arg: Any) -> None:
-    pop(s, f)
-    if verb == "back":
-        return
+@F.pick("fleet_to", _fleet_to_options, _fleet_to_prompt)
+def fleet_to(s: MNState, f: Frame, role: str, arg: Any) -> None:
     origin, dest = f["origin"], str(arg)
     s.seas[origin][role] -= 1
     if s.seas[origin][role] == 0:
@@ -211,21 +205,13 @@ def naval_options(s: MNState, role: str) -> list[tuple[str, str]]:
     return out
 
 
-def _naval_roles(s: MNState, f: Frame) -> list[str]:
-    return [f["role"]] if naval_options(s, f["role"]) else []
-
-
 def _naval_choices(s: MNState, f: Frame, role: str) -> list[Choice]:
     out = [opt("battle", f"{sid}:{r}", "choice.naval", sea=f"@sea.{sid}", who=f"@empire.{r}")
            for sid, r in naval_options(s, role)]
     return out + [opt("done", None, "choice.no_more_naval")]
 
 
-def _naval_prompt(s: MNState, f: Frame, role: str | None) -> Msg:
-    return msg("prompt.naval", who=f"@empire.{f['role']}")
-
-
-@decision("naval", _naval_choices, _naval_prompt, roles=_naval_roles)
+@decision("naval", _naval_choices, F.who_prompt("prompt.naval"), roles=F.while_any(naval_options))
 def naval(s: MNState, f: Frame, role: str, verb: str, arg: Any) -> None:
     if verb == "done":
         pop(s, f)
@@ -250,48 +236,34 @@ def destinations(s: MNState, role: str, pid: str,
 
 
 def armies(s: MNState, role: str) -> list[str]:
+    """Provinces with Legions of his that have not moved yet and somewhere to go."""
+    arrived = s.arrived
+    have = [pid for pid, pv in s.provinces.items()
+            if pv.legions.get(role, 0) > arrived.get(pid, {}).get(role, 0)]
+    if not have:
+        return []
     comp = B.sea_components(s, role)
-    return [pid for pid in s.provinces
-            if movable(s, role, pid) > 0 and destinations(s, role, pid, comp)]
+    return [pid for pid in have if destinations(s, role, pid, comp)]
 
 
-def _army_roles(s: MNState, f: Frame) -> list[str]:
-    return [f["role"]] if armies(s, f["role"]) else []
+def _army_label(s: MNState, role: str, pid: str) -> Choice:
+    return opt("army", pid, "choice.army", prov=f"@prov.{pid}", n=movable(s, role, pid))
 
 
-def _army_choices(s: MNState, f: Frame, role: str) -> list[Choice]:
-    out = [opt("army", pid, "choice.army", prov=f"@prov.{pid}", n=movable(s, role, pid))
-           for pid in armies(s, role)]
-    return out + [opt("done", None, "choice.legions_done")]
+unit_stage("legions", armies, _army_label, "choice.legions_done", "army_to")
 
 
-def _army_prompt(s: MNState, f: Frame, role: str | None) -> Msg:
-    return msg("prompt.legions", who=f"@empire.{f['role']}")
-
-
-@decision("legions", _army_choices, _army_prompt, roles=_army_roles)
-def choose_army(s: MNState, f: Frame, role: str, verb: str, arg: Any) -> None:
-    if verb == "done":
-        pop(s, f)
-    else:
-        push(s, "army_to", role=role, origin=str(arg))
-
-
-def _army_to_choices(s: MNState, f: Frame, role: str) -> list[Choice]:
-    out = [opt("to", pid, "choice.to_prov", prov=f"@prov.{pid}")
-           for pid in destinations(s, role, f["origin"])]
-    return out + [opt("back", None, "choice.back")]
+def _army_to_options(s: MNState, f: Frame, role: str) -> list[Choice]:
+    return [opt("to", pid, "choice.to_prov", prov=f"@prov.{pid}")
+            for pid in destinations(s, role, f["origin"])]
 
 
 def _army_to_prompt(s: MNState, f: Frame, role: str | None) -> Msg:
     return msg("prompt.army_to", who=f"@empire.{f['role']}", prov=f"@prov.{f['origin']}")
 
 
-@decision("army_to", _army_to_choices, _army_to_prompt)
-def army_to(s: MNState, f: Frame, role: str, verb: str, arg: Any) -> None:
-    pop(s, f)
-    if verb == "back":
-        return
+@F.pick("army_to", _army_to_options, _army_to_prompt)
+def army_to(s: MNState, f: Frame, role: str, arg: Any) -> None:
     n = movable(s, role, f["origin"])
     if n == 1:
         march(s, role, f["origin"], str(arg), 1)
@@ -299,9 +271,9 @@ def army_to(s: MNState, f: Frame, role: str, verb: str, arg: Any) -> None:
         push(s, "army_n", role=role, origin=f["origin"], dest=str(arg))
 
 
-def _army_n_choices(s: MNState, f: Frame, role: str) -> list[Choice]:
-    out = [opt("n", k, "choice.n_legions", n=k) for k in range(1, movable(s, role, f["origin"]) + 1)]
-    return out + [opt("back", None, "choice.back")]
+def _army_n_options(s: MNState, f: Frame, role: str) -> list[Choice]:
+    return [opt("n", k, "choice.n_legions", n=k)
+            for k in range(1, movable(s, role, f["origin"]) + 1)]
 
 
 def _army_n_prompt(s: MNState, f: Frame, role: str | None) -> Msg:
@@ -309,11 +281,9 @@ def _army_n_prompt(s: MNState, f: Frame, role: str | None) -> Msg:
                to=f"@prov.{f['dest']}")
 
 
-@decision("army_n", _army_n_choices, _army_n_prompt)
-def army_n(s: MNState, f: Frame, role: str, verb: str, arg: Any) -> None:
-    pop(s, f)
-    if verb == "n":
-        march(s, role, f["origin"], f["dest"], int(arg))
+@F.pick("army_n", _army_n_options, _army_n_prompt)
+def army_n(s: MNState, f: Frame, role: str, arg: Any) -> None:
+    march(s, role, f["origin"], f["dest"], int(arg))
 
 
 def march(s: MNState, role: str, origin: str, dest: str, n: int) -> None:
@@ -340,20 +310,12 @@ def land_options(s: MNState, role: str) -> list[tuple[str, str]]:
     return out
 
 
-def _land_roles(s: MNState, f: Frame) -> list[str]:
-    return [f["role"]] if land_options(s, f["role"]) else []
-
-
 def _land_choices(s: MNState, f: Frame, role: str) -> list[Choice]:
     return [opt("battle", f"{pid}:{r}", "choice.land", prov=f"@prov.{pid}", who=f"@empire.{r}")
             for pid, r in land_options(s, role)]
 
 
-def _land_prompt(s: MNState, f: Frame, role: str | None) -> Msg:
-    return msg("prompt.land", who=f"@empire.{f['role']}")
-
-
-@decision("land", _land_choices, _land_prompt, roles=_land_roles)
+@decision("land", _land_choices, F.who_prompt("prompt.land"), roles=F.while_any(land_options))
 def land(s: MNState, f: Frame, role: str, verb: str, arg: Any) -> None:
     pid, _, other = str(arg).partition(":")
     K.land_battle(s, pid, role, other)
@@ -506,11 +468,8 @@ def _loot_choices(s: MNState, f: Frame, role: str) -> list[Choice]:
     return [opt("loot", "coin", "choice.loot_coin"), opt("loot", "rare", "choice.loot_rare")]
 
 
-def _loot_prompt(s: MNState, f: Frame, role: str | None) -> Msg:
-    return msg("prompt.loot", who=f"@empire.{f['role']}")
 
-
-@decision("loot", _loot_choices, _loot_prompt)
+@decision("loot", _loot_choices, F.who_prompt("prompt.loot"))
 def loot(s: MNState, f: Frame, role: str, verb: str, arg: Any) -> None:
     pop(s, f)
     if arg == "coin":
@@ -545,20 +504,32 @@ def occupy(s: MNState, f: Frame, role: str, verb: str, arg: Any) -> None:
         pop(s, f)
 
 
+YesNoFn = Callable[[MNState, Frame, str, bool], None]
+
+
+def yes_or_no(kind: str) -> Callable[[YesNoFn], YesNoFn]:
+    """A yes-or-no question about the frame's Province (``area``): the choices ``choice.<kind>``
+    and ``choice.<kind>_no``, the prompt ``prompt.<kind>``; the handler gets the answer."""
+    def choices(s: MNState, f: Frame, role: str) -> list[Choice]:
+        return [opt(kind, "yes", f"choice.{kind}", prov=f"@prov.{f['area']}"),
+                opt(kind, "no", f"choice.{kind}_no")]
+
+    def prompt(s: MNState, f: Frame, role: str | None) -> Msg:
+        return msg(f"prompt.{kind}", who=f"@empire.{f['role']}", prov=f"@prov.{f['area']}")
+
+    def deco(fn: YesNoFn) -> YesNoFn:
+        def decide(s: MNState, f: Frame, role: str, verb: str, arg: Any) -> None:
+            pop(s, f)
+            fn(s, f, role, arg == "yes")
+        decision(kind, choices, prompt)(decide)
+        return fn
+    return deco
+
+
 # -- Queen of Sheba (§10, §4.3.3) -------------------------------------------------------------------
-def _sheba_choices(s: MNState, f: Frame, role: str) -> list[Choice]:
-    return [opt("sheba", "yes", "choice.sheba", prov=f"@prov.{f['area']}"),
-            opt("sheba", "no", "choice.sheba_no")]
-
-
-def _sheba_prompt(s: MNState, f: Frame, role: str | None) -> Msg:
-    return msg("prompt.sheba", who=f"@empire.{f['role']}", prov=f"@prov.{f['area']}")
-
-
-@decision("sheba", _sheba_choices, _sheba_prompt)
-def sheba(s: MNState, f: Frame, role: str, verb: str, arg: Any) -> None:
-    pop(s, f)
-    if arg != "yes":
+@yes_or_no("sheba")
+def sheba(s: MNState, f: Frame, role: str, yes: bool) -> None:
+    if not yes:
         return
     pid = f["area"]
     pv = s.provinces[pid]
@@ -589,9 +560,16 @@ def marker_swaps(s: MNState, f: Frame) -> None:
         if B.holder(pv, "marker") != role or pv.marker_turn is None or pv.marker_turn >= s.turn:
             continue
         f["handled"].append(pid)
-        if base_nearby(s, role, pid) and B.pieces_left(s, role)["control_markers"] > 0:
-            push(s, "swap", role=role, area=pid)
-            return
+        if base_nearby(s, role, pid):
+            if B.pieces_left(s, role)["control_markers"] > 0:
+                push(s, "swap", role=role, area=pid)
+                return
+            # no Control Marker of his own left: the change cannot be made, the attempt ends and
+            # the owner keeps his marker (spec B.4.12, missing marker)
+            pv.held.pop("marker", None)
+            pv.marker_turn = None
+            s.say(msg("log.marker_no_piece", who=f"@empire.{role}", prov=f"@prov.{pid}"))
+            continue
         # no adjacent or connected Province of his any more: the marker goes, nobody's is put
         old = pv.controller
         pv.controller = None
@@ -602,20 +580,10 @@ def marker_swaps(s: MNState, f: Frame) -> None:
     pop(s, f)
 
 
-def _swap_choices(s: MNState, f: Frame, role: str) -> list[Choice]:
-    return [opt("swap", "yes", "choice.swap", prov=f"@prov.{f['area']}"),
-            opt("swap", "no", "choice.swap_no")]
-
-
-def _swap_prompt(s: MNState, f: Frame, role: str | None) -> Msg:
-    return msg("prompt.swap", who=f"@empire.{f['role']}", prov=f"@prov.{f['area']}")
-
-
-@decision("swap", _swap_choices, _swap_prompt)
-def swap(s: MNState, f: Frame, role: str, verb: str, arg: Any) -> None:
-    pop(s, f)
+@yes_or_no("swap")
+def swap(s: MNState, f: Frame, role: str, yes: bool) -> None:
     pv = s.provinces[f["area"]]
-    if arg == "yes":
+    if yes:
         change_control(s, role, f["area"])
     else:
         pv.held.pop("marker", None)
@@ -639,10 +607,6 @@ def circe_spots(s: MNState, role: str) -> list[str]:
     return out
 
 
-def _circe_roles(s: MNState, f: Frame) -> list[str]:
-    return [f["role"]] if circe_spots(s, f["role"]) else []
-
-
 def _circe_choices(s: MNState, f: Frame, role: str) -> list[Choice]:
     out = []
     for spot in circe_spots(s, role):
@@ -652,11 +616,7 @@ def _circe_choices(s: MNState, f: Frame, role: str) -> list[Choice]:
     return out + [opt("done", None, "choice.circe_done")]
 
 
-def _circe_prompt(s: MNState, f: Frame, role: str | None) -> Msg:
-    return msg("prompt.circe", who=f"@empire.{f['role']}")
-
-
-@decision("circe", _circe_choices, _circe_prompt, roles=_circe_roles)
+@decision("circe", _circe_choices, F.who_prompt("prompt.circe"), roles=F.while_any(circe_spots))
 def circe(s: MNState, f: Frame, role: str, verb: str, arg: Any) -> None:
     if verb == "done":
         pop(s, f)

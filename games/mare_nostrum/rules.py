@@ -77,42 +77,44 @@ from games.mare_nostrum import board as B
 from games.mare_nostrum import building, collection, leadership, movement, trade  # noqa: F401
 from games.mare_nostrum import heroes as H
 from games.mare_nostrum.data import TRACKS, DataError, board, cards, empire_setup, setup_data
-from games.mare_nostrum.flow import opt, run, waiting
+from games.mare_nostrum.flow import active, opt, run, waiting
 from games.mare_nostrum.state import COIN, MNState, PlayerState, ProvinceState, copy_state
 from games.mare_nostrum.texts import TEXTS
 
 MAX_MENU = 25
 
+
+def _option(oid: str, description: str, *choices: Any) -> OptionInfo:
+    """A setup option; its first choice is the default (the spec's recommended reading)."""
+    return OptionInfo(id=oid, description=description, choices=list(choices),
+                      default=choices[0])
+
+
 OPTIONS = [
-    OptionInfo(id="all_heroes_open",
-               description="Variant (Setup 5): all Heroes and Wonders face up from the start",
-               choices=[False, True], default=False),
-    OptionInfo(id="dice", description="Battle dice faces: the reconstructed dice or plain d6",
-               choices=["reconstructed", "d6"], default="reconstructed"),
-    OptionInfo(id="ping_pong",
-               description="Trade (C1): no third take in a row between two players ('pair'), "
-                           "or never from the same player on two own takes in a row ('own')",
-               choices=["pair", "own"], default="pair"),
-    OptionInfo(id="trade_leader_out",
-               description="Trade (C4): a Trade Leader who cannot offer names the first taker, "
-                           "or the highest on the Trade track takes first",
-               choices=["designate", "highest_trade"], default="designate"),
-    OptionInfo(id="colossus_coin", description="Colossus of Rhodes (C7): may the extra "
-               "Resource be a Coin", choices=[False, True], default=False),
-    OptionInfo(id="capital_buildings", description="Own Capital (C9): Buildings may be built "
-               "there while enemies stand in it", choices=[True, False], default=True),
-    OptionInfo(id="circe_where", description="Circe (C13): her Legions stand on Caravan slots "
-               "anywhere free of enemies, or only in own Provinces",
-               choices=["free", "controlled"], default="free"),
-    OptionInfo(id="circe_market", description="Circe (C13): an own Market doubles her Legions' "
-               "Goods", choices=[True, False], default=True),
-    OptionInfo(id="ramses_bonus", description="Ramses II (C14): the extra die gets Caesar's or "
-               "Pericles' bonus", choices=[True, False], default=True),
-    OptionInfo(id="conquest_tie", description="Conquest (C18): several at once share the victory, "
-               "or the Military Leader among them wins",
-               choices=["shared", "military_leader"], default="shared"),
-    OptionInfo(id="gardens_coin", description="Hanging Gardens (C25): may one of the 2 different "
-               "Resources be a third Coin", choices=[True, False], default=True),
+    _option("all_heroes_open", "Variant (Setup 5): all Heroes and Wonders face up from the start",
+            False, True),
+    _option("dice", "Battle dice faces: the reconstructed dice or plain d6",
+            "reconstructed", "d6"),
+    _option("ping_pong", "Trade (C1): no third take in a row between two players ('pair'), or "
+            "never from the same player on two own takes in a row ('own')", "pair", "own"),
+    _option("trade_leader_out", "Trade (C4): a Trade Leader who cannot offer names the first "
+            "taker, or the highest on the Trade track takes first", "designate", "highest_trade"),
+    _option("colossus_coin", "Colossus of Rhodes (C7): may the extra Resource be a Coin",
+            False, True),
+    _option("capital_buildings", "Own Capital (C9): Buildings may be built there while enemies "
+            "stand in it", True, False),
+    _option("penthesilea_provinces", "Penthesilea (C12): count own Provinces holding enemy "
+            "Legions, or only those where an enemy Capturer occupies a Building or the Control "
+            "Marker", "enemy_legions", "occupied"),
+    _option("circe_where", "Circe (C13): her Legions stand on Caravan slots anywhere free of "
+            "enemies, or only in own Provinces", "free", "controlled"),
+    _option("circe_market", "Circe (C13): an own Market doubles her Legions' Goods", True, False),
+    _option("ramses_bonus", "Ramses II (C14): the extra die gets Caesar's or Pericles' bonus",
+            True, False),
+    _option("conquest_tie", "Conquest (C18): several at once share the victory, or the Military "
+            "Leader among them wins", "shared", "military_leader"),
+    _option("gardens_coin", "Hanging Gardens (C25): may one of the 2 different Resources be a "
+            "third Coin", True, False),
 ]
 
 PHASE_NAMES = ("collection", "trade", "build", "movement", "leadership")
@@ -169,8 +171,13 @@ class MareNostrumRules(GameRules[MNState]):
 
     # -- whose decision ---------------------------------------------------------------------------
     def active_roles(self, state: MNState) -> list[str]:
-        from games.mare_nostrum.flow import active
-        return active(state)
+        """Worked out once per State object, like the choices (``act`` asks three times)."""
+        key = ("active", state.step, len(state.log), len(state.flow), state.turn, state.phase)
+        got = state.choices_cache(key)
+        if got is None:
+            got = active(state)
+            state.keep_choices(key, got)
+        return list(got)
 
     def prompt(self, state: MNState, role: str | None) -> Msg:
         if state.result is not None:
@@ -238,6 +245,7 @@ class MareNostrumRules(GameRules[MNState]):
         """Another hand of the same size (and as many Rare Goods), another unrevealed offer of the
         same size from it; the rest (supply, public counts) untouched."""
         s = self.copy(state)
+        s.touch()
         if role not in s.players:
             return s
         rng = Rng.from_seed(seed)

@@ -93,21 +93,25 @@ class MNState(BaseState):
     _board: tuple[Any, dict[str, Any]] | None = PrivateAttr(default=None)
     _choices: dict[Any, Any] = PrivateAttr(default_factory=dict)
 
+    # The private attributes are read through ``__pydantic_private__`` directly: pydantic's own
+    # attribute lookup for them is slow, and these are asked for on every View.
     def board_cache(self, key: Any) -> dict[str, Any] | None:
-        if self._board is not None and self._board[0] == key:
-            return self._board[1]
+        got = self.__pydantic_private__["_board"]  # type: ignore[index]
+        if got is not None and got[0] == key:
+            return got[1]  # type: ignore[no-any-return]
         return None
 
     def keep_board(self, key: Any, board: dict[str, Any]) -> None:
-        self._board = (key, board)
+        self.__pydantic_private__["_board"] = (key, board)  # type: ignore[index]
 
     def choices_cache(self, key: Any) -> Any:
-        return self._choices.get(key)
+        return self.__pydantic_private__["_choices"].get(key)  # type: ignore[index]
 
     def keep_choices(self, key: Any, value: Any) -> None:
-        if len(self._choices) > 8:
-            self._choices.clear()
-        self._choices[key] = value
+        known = self.__pydantic_private__["_choices"]  # type: ignore[index]
+        if len(known) > 16:
+            known.clear()
+        known[key] = value
 
     def touch(self) -> None:
         """Forget what was worked out for this State (after changing it in place)."""
@@ -167,6 +171,26 @@ _TRADE = {"token": None, "value": None, "counts": dict, "participants": list, "f
 _RNG = {"state": None, "draws": None, "scripted": list}
 
 
+def _province(p: ProvinceState) -> ProvinceState:
+    """The copy of a Province, written out: the State holds some thirty of them and ``act``
+    copies them all, so this is the hottest copy (same result as ``_shallow``)."""
+    new = _NEW(ProvinceState)
+    d = p.__dict__.copy()
+    d["cities"] = d["cities"].copy()
+    d["caravans"] = d["caravans"].copy()
+    d["legions"] = d["legions"].copy()
+    d["held"] = d["held"].copy()
+    d["circe"] = d["circe"].copy()
+    _set(new, "__dict__", d)
+    _set(new, "__pydantic_fields_set__", p.__pydantic_fields_set__.copy())
+    _set(new, "__pydantic_extra__", None)
+    _set(new, "__pydantic_private__", None)
+    return new
+
+
+_NEW = object.__new__
+
+
 def _rng(r: Any) -> Any:
     return _shallow(r, _RNG)
 
@@ -175,14 +199,15 @@ _STATE = {
     "title": None, "scenario": None, "seed": None, "options": dict, "roles": list, "step": None,
     "barrier": None, "rng": _rng, "log": list, "result": None, "players_n": None, "turn": None,
     "phase": None,
-    "provinces": lambda ps: {k: _shallow(v, _PROVINCE) for k, v in ps.items()},
-    "seas": _data,
+    "provinces": lambda ps: {k: _province(v) for k, v in ps.items()},
+    "seas": lambda ss: {k: v.copy() for k, v in ss.items()},
     "players": lambda ps: {k: _shallow(v, _PLAYER) for k, v in ps.items()},
     "titles": dict, "prev_titles": dict, "tokens": list, "played_tokens": list,
-    "trade": lambda t: None if t is None else _shallow(t, _TRADE),
+    "trade": None,                      # copied by copy_state during the Trade Phase only
     "supply": dict, "buildings": dict, "rare_pile": list, "rare_aside": list, "hw_up": list,
     "hw_down": list, "pyramids": None, "peace": list, "done": list, "segment": None,
-    "started": None, "perseus_passed": None, "arrived": _data, "sailed": dict, "fought": list,
+    "started": None, "perseus_passed": None,
+    "arrived": lambda a: {k: v.copy() for k, v in a.items()}, "sailed": dict, "fought": list,
     "glory": list, "last_battle": _data, "flow": _data,
 }
 
@@ -191,9 +216,20 @@ for _model, _fields in ((ProvinceState, _PROVINCE), (PlayerState, _PLAYER),
     if set(_model.model_fields) != set(_fields):
         raise RuntimeError(f"{_model.__name__}: the fast copy does not know every field")
     _MUTABLE[_model] = [(k, f) for k, f in _fields.items() if f is not None]
+if {k for k, f in _PROVINCE.items() if f is not None} != {"cities", "caravans", "legions", "held",
+                                                           "circe"}:
+    raise RuntimeError("ProvinceState: _province does not copy every container")
 
 
 def copy_state(s: MNState) -> MNState:
+    """A copy that is equal to the original until changed; what was worked out for the
+    original (its choices and active roles) is kept, under keys that the change of ``step`` at
+    the end of every ``act`` leaves behind."""
     new = _shallow(s, _STATE)
-    object.__setattr__(new, "__pydantic_private__", {"_board": None, "_choices": {}})
+    if s.trade is not None and s.phase == "trade":
+        # the Trade State changes only during the Trade Phase, which begins with a new one:
+        # outside it the copies share it
+        _set(new, "trade", _shallow(s.trade, _TRADE))
+    known = s.__pydantic_private__["_choices"]  # type: ignore[index]
+    object.__setattr__(new, "__pydantic_private__", {"_board": None, "_choices": dict(known)})
     return new

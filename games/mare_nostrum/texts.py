@@ -190,6 +190,8 @@ _EN: dict[str, str] = {
     "log.control_changed": "{who} takes control of {prov} from {old}",
     "log.marker_removed": "{old}'s Control Marker in {prov} is removed: {who} has no Province "
                           "near it; the Province is uncontrolled",
+    "log.marker_no_piece": "{who} has no Control Marker left to put in {prov}: the attempt "
+                           "ends",
     "log.circe": "{who} stands a Legion on the {good} Caravan slot in {prov} (Circe)",
     "log.tie": "{who} gives the {track} title to {to}",
     "log.title": "{who} is {track} Leader",
@@ -367,6 +369,8 @@ _RU: dict[str, str] = {
     "log.control_changed": "{who} берёт под контроль Провинцию {prov} (прежде: {old})",
     "log.marker_removed": "Фишка Контроля игрока {old} в Провинции {prov} снята: у игрока {who} "
                           "нет соседней или соединённой Провинции; Провинция без контроля",
+    "log.marker_no_piece": "У игрока {who} не осталось Фишек Контроля для Провинции {prov}: "
+                           "попытка захвата окончена",
     "log.circe": "{who} ставит Легион на поле Каравана ({good}), {prov} (Цирцея)",
     "log.tie": "{who} отдаёт звание Лидера ({track}) игроку {to}",
     "log.title": "{who} — Лидер ({track})",

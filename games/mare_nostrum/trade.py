@@ -20,7 +20,7 @@ from games.core import Choice, Msg, msg
 from games.mare_nostrum import board as B
 from games.mare_nostrum import heroes as H
 from games.mare_nostrum.data import board
-from games.mare_nostrum.flow import Frame, decision, opt, phase, pop, push, step
+from games.mare_nostrum.flow import Frame, decision, opt, phase, pop, push, step, who_prompt
 from games.mare_nostrum.state import COIN, MNState, TradeState
 from games.mare_nostrum.texts import slots
 
@@ -42,11 +42,8 @@ def _token_choices(s: MNState, f: Frame, role: str) -> list[Choice]:
             for t in s.tokens for v in faces[t]]
 
 
-def _token_prompt(s: MNState, f: Frame, role: str | None) -> Msg:
-    return msg("prompt.token", who=f"@empire.{f['role']}")
 
-
-@decision("trade_token", _token_choices, _token_prompt)
+@decision("trade_token", _token_choices, who_prompt("prompt.token"))
 def choose_token(s: MNState, f: Frame, role: str, verb: str, arg: Any) -> None:
     token, _, value = str(arg).partition(":")
     assert s.trade is not None
@@ -116,7 +113,7 @@ def participants(s: MNState, f: Frame) -> None:
     elif s.options.get("trade_leader_out", "designate") == "designate":
         push(s, "trade_first", role=leader)    # READING C4: he names the first taker
     else:
-        trade = {r: B.tracks(s, r)["trade"] for r in t.participants}
+        trade = B.all_tracks(s)["trade"]
         t.first = sorted(t.participants, key=lambda r: (-trade[r], s.roles.index(r)))[0]
         s.say(msg("log.trade_first", who=f"@empire.{t.first}"))
 
@@ -126,11 +123,8 @@ def _first_choices(s: MNState, f: Frame, role: str) -> list[Choice]:
     return [opt("first", r, "choice.first", who=f"@empire.{r}") for r in s.trade.participants]
 
 
-def _first_prompt(s: MNState, f: Frame, role: str | None) -> Msg:
-    return msg("prompt.first", who=f"@empire.{f['role']}")
 
-
-@decision("trade_first", _first_choices, _first_prompt)
+@decision("trade_first", _first_choices, who_prompt("prompt.first"))
 def choose_first(s: MNState, f: Frame, role: str, verb: str, arg: Any) -> None:
     assert s.trade is not None
     s.trade.first = str(arg)

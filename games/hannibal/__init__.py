@@ -1,0 +1,1 @@
+"""Hannibal: Rome vs Carthage (Mark Simonitch): rules engine and game data."""

@@ -1,0 +1,127 @@
+"""The flow stack (STYLE 1): the turn's pending steps and decisions, kept in the State.
+
+``s.flow`` holds frames, top last. A frame whose kind is a registered decision waits for the one
+role it names (``f["role"]``); any other frame is an automatic step that ``run`` carries out. A
+step pops itself (or replaces itself) and may push further frames. When the stack is empty the
+next turn begins (turn.py registers the starter as ``STEPS["turn"]``).
+
+A handler never waits and never asks twice: to ask a player a question, push a decision frame and
+return; its ``decide`` handler continues the work.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from games.core import Choice, Msg, msg
+from games.core.text import render
+from games.hannibal.state import HState
+from games.hannibal.texts import TEXTS
+
+Frame = dict[str, Any]
+StepFn = Callable[[HState, Frame], None]
+ChoicesFn = Callable[[HState, Frame], list[Choice]]
+DecideFn = Callable[[HState, Frame, str, Any], None]
+PromptFn = Callable[[HState, Frame], Msg]
+
+STEPS: dict[str, StepFn] = {}
+
+
+@dataclass(frozen=True)
+class Decision:
+    choices: ChoicesFn
+    decide: DecideFn
+    prompt: PromptFn
+    secret: bool = False
+
+
+DECISIONS: dict[str, Decision] = {}
+
+
+def step(kind: str) -> Callable[[StepFn], StepFn]:
+    def deco(fn: StepFn) -> StepFn:
+        STEPS[kind] = fn
+        return fn
+    return deco
+
+
+def decision(kind: str, choices: ChoicesFn, prompt: PromptFn,
+             secret: bool = False) -> Callable[[DecideFn], DecideFn]:
+    def deco(fn: DecideFn) -> DecideFn:
+        DECISIONS[kind] = Decision(choices=choices, decide=fn, prompt=prompt, secret=secret)
+        return fn
+    return deco
+
+
+def push(s: HState, kind: str, **data: Any) -> Frame:
+    if "k" in data:
+        raise ValueError("a frame's data may not be called 'k' (the frame's kind)")
+    frame: Frame = {"k": kind, **data}
+    s.flow.append(frame)
+    return frame
+
+
+def pop(s: HState, frame: Frame) -> None:
+    for i in range(len(s.flow) - 1, -1, -1):
+        if s.flow[i] is frame:
+            del s.flow[i]
+            return
+
+
+def pop_kind(s: HState, kind: str) -> Frame | None:
+    """Remove the topmost frame of ``kind`` (if any) and return it."""
+    for i in range(len(s.flow) - 1, -1, -1):
+        if s.flow[i]["k"] == kind:
+            return s.flow.pop(i)
+    return None
+
+
+def waiting(s: HState) -> tuple[Frame, Decision] | None:
+    if s.flow and s.flow[-1]["k"] in DECISIONS:
+        f = s.flow[-1]
+        return f, DECISIONS[f["k"]]
+    return None
+
+
+def active(s: HState) -> list[str]:
+    w = waiting(s)
+    return [w[0]["role"]] if w is not None else []
+
+
+def run(s: HState) -> None:
+    """Carry out automatic steps until a decision waits or the game ends. A decision with no
+    choice at all is dropped (it cannot be answered)."""
+    guard = 0
+    while s.result is None:
+        guard += 1
+        if guard > 200000:
+            raise RuntimeError("the flow does not settle")
+        if not s.flow:
+            STEPS["turn"](s, {"k": "turn"})
+            continue
+        f = s.flow[-1]
+        d = DECISIONS.get(f["k"])
+        if d is not None:
+            if d.choices(s, f):
+                return
+            s.flow.pop()
+            continue
+        STEPS[f["k"]](s, f)
+
+
+_CHOICES: dict[tuple[Any, ...], Choice] = {}
+
+
+def opt(verb: str, arg: str | int | None, key: str, secret: bool = False, **args: Any) -> Choice:
+    """A choice with its message and English label, made once per distinct content."""
+    cache_key = (verb, arg, key, secret, *args.items())
+    got = _CHOICES.get(cache_key)
+    if got is None:
+        if len(_CHOICES) > 50000:
+            _CHOICES.clear()
+        m = msg(key, **args)
+        got = _CHOICES[cache_key] = Choice.model_construct(
+            verb=verb, arg=arg, label=render(m, "en", TEXTS), msg=m, secret=secret)
+    return got

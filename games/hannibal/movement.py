@@ -1,0 +1,958 @@
+"""Movement (§10), naval movement (§11), interception (§12), avoid battle and pursuit (§13).
+
+An activation picks a general (``pick_gen``), how many CUs go with him (``pick_cus``), then moves
+one area at a time (``march``). After each area entered the opponent reacts (§10.3): he says what
+his army in that area does (``here``: stand, avoid, shelter in the walls), declares his
+interceptions from adjacent areas (``intercept``), and ``resolve`` rolls the dice in the order of
+§10.3: avoid first, then interceptions, then overrun (§10.5, §12.9), then battle (§14).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import msg
+from games.hannibal import board as B
+from games.hannibal import prims as P
+from games.hannibal.flow import Frame, decision, opt, pop, pop_kind, push, step
+from games.hannibal.state import CARTHAGE, ROME, HState, area_of, inside, is_inside, other
+
+MAX_MOVE_CU = 10
+
+
+def _loc_name(loc: str) -> str:
+    return f"@space.{area_of(loc)}" if not is_inside(loc) else f"@inside.{area_of(loc)}"
+
+
+def rating(g: str) -> int:
+    return B.general(g).battle
+
+
+def avoid_range(g: str) -> int:
+    """§13.1 with the printed abilities: Fabius avoids on 1-5, Gisgo on 1-3."""
+    return {"fabius": 5, "gisgo": 3}.get(g, rating(g))
+
+
+def intercept_range(g: str) -> int:
+    """§12.4 with the printed abilities: Varro intercepts on 1-4, Gisgo on 1-3."""
+    return {"varro": 4, "gisgo": 3}.get(g, rating(g))
+
+
+def pursue_range(g: str) -> int:
+    """§13.4 with the printed ability: Flaminius pursues on 1-4."""
+    return {"flaminius": 4}.get(g, rating(g))
+
+
+def consular(s: HState, gens: list[str]) -> bool:
+    return any(g in s.consuls for g in gens)
+
+
+def group_of(s: HState, g: str) -> list[str]:
+    """Who moves when ``g`` is activated: a commander takes his whole stack, a subordinate
+    detaches alone (§9.2, §10.9)."""
+    loc = P.where(s, g)
+    assert loc is not None
+    stack = P.gens_at(s, P.side_of(g), loc)
+    if stack and stack[0] == g:
+        return list(stack)
+    return [g]
+
+
+def cu_range(s: HState, g: str) -> tuple[int, int]:
+    """How many CUs may move with ``g`` (§10.2: at most 10; §18.1: a consular army moves with at
+    least 5 and may not leave a consul behind with fewer than 5)."""
+    side = P.side_of(g)
+    loc = P.where(s, g)
+    assert loc is not None
+    have = P.cu(s, side, loc)
+    group = group_of(s, g)
+    hi = min(MAX_MOVE_CU, have)
+    lo = 5 if consular(s, group) else 0
+    staying = [x for x in P.gens_at(s, side, loc) if x not in group]
+    if consular(s, staying):
+        hi = min(hi, have - 5)
+    return lo, hi
+
+
+def can_start_move(s: HState, g: str) -> bool:
+    loc = P.where(s, g)
+    if loc is None:
+        return False
+    side = P.side_of(g)
+    if is_inside(loc) and P.cu(s, other(side), area_of(loc)) > 0 and P.cu(s, side, loc) == 0:
+        return False            # a sortie (§20.7) needs CUs
+    lo, hi = cu_range(s, g)
+    return lo <= hi
+
+
+# -- the activation -----------------------------------------------------------------------------------
+# ``s.activation`` is the card that moves generals now: {"side", "card", "ops", "campaign" (generals
+# still to move), "moved", "failed" (generals whose interception failed, §12.10), "sailed",
+# "kind" ("ops" | "campaign" | "forced"), "mp", "naval_cap", "sieged"}.
+# ``s.move`` is the army moving now: {"g", "gens", "n", "loc", "mp", "came_from", "by" ("land" |
+# "sea"), "sailed", "battle", "returned", "pursuit_failed", "gone", "intercepted",
+# "avoid_failed", "here", "declared", "over"}.
+
+def begin_activation(s: HState, side: str, card: int, ops: int, campaign: int = 0,
+                     mp: int = 4, naval_cap: int = 5, kind: str = "ops", **extra: Any) -> None:
+    """Let ``side`` move generals with ``card``: one (OPS), or ``campaign`` of them (§10.11).
+    ``extra`` is kept in the activation for the rules that look at the card (a Guide...)."""
+    s.activation = {"side": side, "card": card, "ops": ops, "campaign": campaign,
+                    "moved": [], "failed": [], "sailed": False, "kind": kind, "mp": mp,
+                    "naval_cap": naval_cap, "sieged": [], **extra}
+    push(s, "pick_gen", role=side)
+
+
+def _act(s: HState) -> dict[str, Any]:
+    assert s.activation is not None
+    return s.activation
+
+
+def _mv(s: HState) -> dict[str, Any]:
+    assert s.move is not None
+    return s.move
+
+
+def _pick_gen_choices(s: HState, f: Frame) -> list[Any]:
+    from games.hannibal.cards import movable_generals
+    a = _act(s)
+    gens = [g for g in movable_generals(s, f["role"], a["ops"]) if g not in a["moved"]]
+    out = [opt("general", g, "choice.general", g=f"@gen.{g}", where=_loc_name(P.where(s, g) or ""))
+           for g in gens][:24]
+    if a["kind"] == "campaign":
+        out.append(opt("done", None, "choice.end_campaign"))
+    return out
+
+
+@decision("pick_gen", _pick_gen_choices, lambda s, f: msg("prompt.pick_general"))
+def _pick_gen(s: HState, f: Frame, verb: str, arg: Any) -> None:
+    if verb == "done":
+        pop(s, f)
+        s.activation = None
+        return
+    g = str(arg)
+    lo, hi = cu_range(s, g)
+    if lo == hi:
+        pop(s, f)
+        _start_march(s, f["role"], g, lo)
+    else:
+        f["k"] = "pick_cus"
+        f["g"] = g
+
+
+def _cus_choices(s: HState, f: Frame) -> list[Any]:
+    lo, hi = cu_range(s, f["g"])
+    return [opt("cus", n, "choice.cus", n=n) for n in range(hi, lo - 1, -1)] + [
+        opt("back", None, "choice.back")]
+
+
+@decision("pick_cus", _cus_choices, lambda s, f: msg("prompt.cus", g=f"@gen.{f['g']}"))
+def _pick_cus(s: HState, f: Frame, verb: str, arg: Any) -> None:
+    if verb == "back":
+        f["k"] = "pick_gen"
+        return
+    pop(s, f)
+    _start_march(s, f["role"], f["g"], int(arg))
+
+
+def _start_march(s: HState, side: str, g: str, n: int) -> None:
+    a = _act(s)
+    loc = P.where(s, g)
+    assert loc is not None
+    group = group_of(s, g)
+    a["moved"] = a["moved"] + group
+    if a["campaign"]:
+        a["campaign"] -= 1
+    # the moving army stands outside the walls from its first step on
+    sortie = is_inside(loc) and P.cu(s, other(side), area_of(loc)) > 0
+    if is_inside(loc):
+        P.move_force(s, side, loc, area_of(loc), group, n)
+        loc = area_of(loc)
+    elif group[0] != g:
+        P.take_general(s, g)
+        P.place_general(s, g, loc, lead=True)
+    mp = a["mp"]
+    if g == "nero" and a["kind"] == "campaign":
+        mp = 6          # §10.12
+    if a["kind"] == "campaign":
+        mp = min(mp, mp - _tired_cus(s, side, loc, n))
+    s.last_move = [area_of(loc)]
+    s.say(msg("log.activate", g=f"@gen.{g}", n=n, where=_loc_name(loc)))
+    s.move = {"g": g, "gens": group, "n": n, "loc": loc, "mp": mp, "came_from": None,
+              "by": "land", "sailed": False, "battle": False, "returned": False,
+              "pursuit_failed": False, "gone": False, "intercepted": False,
+              "avoid_failed": False, "here": "none", "declared": [], "start": loc}
+    push(s, "move_end", role=side)
+    if sortie:
+        # §20.7: the besieged come out and fight the besiegers; they may go back in after
+        from games.hannibal.combat import start_battle
+        s.move["battle"] = True
+        start_battle(s, side, loc, sortie=True)
+        return
+    push(s, "march", role=side)
+
+
+def _tired_cus(s: HState, side: str, loc: str, n: int) -> int:
+    """§10.11: in a campaign, CUs that already moved with another general may go on only up to
+    4 areas in all. Fresh CUs go first; returns the areas already used by the most-moved CUs
+    the army takes (and uses them up), 0 if all are fresh."""
+    a = _act(s)
+    tired: list[list[int]] = a.setdefault("tired", {}).get(loc, [])
+    fresh = P.cu(s, side, loc) - sum(c for c, _ in tired)
+    need = n - max(0, fresh)
+    used = 0
+    for entry in sorted(tired, key=lambda e: e[1]):
+        if need <= 0:
+            break
+        take = min(need, entry[0])
+        entry[0] -= take
+        need -= take
+        used = max(used, entry[1])
+    a["tired"][loc] = [e for e in tired if e[0] > 0]
+    return used
+
+
+def _legal_steps(s: HState) -> list[tuple[str, str, int]]:
+    m = _mv(s)
+    side, loc, n = _act(s)["side"], m["loc"], m["n"]
+    enemy = other(side)
+    out = []
+    here_region = B.region_of(loc)
+    for to, kind in B.neighbours(loc):
+        cost = 1 if kind == "line" else 2                      # §10.6
+        if cost > m["mp"]:
+            continue
+        if kind == "strait" and {to, loc} == {"messana", "rhegium"} and not (
+                s.spaces["messana"].pc == side and s.spaces["rhegium"].pc == side):
+            continue
+        if n == 0 and P.cu(s, enemy, to) > 0:                  # §10.4 lone general
+            continue
+        if "fabius" in m["gens"] and B.region_of(to) != B.ITALY:
+            continue                                            # §24 Fabius stays in Italy
+        if "hanno" in m["gens"] and B.region_of(to) != B.AFRICA:
+            continue                                            # §24 Hanno stays in Africa
+        if s.truce and (P.cu_in_area(s, enemy, to) > 0 or s.spaces[to].pc == enemy):
+            continue                                            # #64 Truce
+        if n and side == CARTHAGE and "counsel:hanno" in s.markers \
+                and here_region == B.AFRICA and B.region_of(to) != B.AFRICA:
+            continue                                            # #57
+        if n and side == ROME and "counsel:cato" in s.markers \
+                and here_region != B.AFRICA and B.region_of(to) == B.AFRICA:
+            continue                                            # #58
+        out.append((to, kind, cost))
+    return out
+
+
+def sail_targets(s: HState) -> list[str]:
+    m = _mv(s)
+    side = _act(s)["side"]
+    out = []
+    for p in B.ports():
+        if p == m["loc"]:
+            continue
+        if "fabius" in m["gens"] and B.region_of(p) != B.ITALY:
+            continue
+        if "hanno" in m["gens"] and B.region_of(p) != B.AFRICA:
+            continue
+        if s.truce and (P.cu_in_area(s, other(side), p) > 0 or s.spaces[p].pc == other(side)):
+            continue
+        if m["n"] and side == CARTHAGE and "counsel:hanno" in s.markers \
+                and B.region_of(m["loc"]) == B.AFRICA and B.region_of(p) != B.AFRICA:
+            continue
+        if m["n"] and side == ROME and "counsel:cato" in s.markers \
+                and B.region_of(m["loc"]) != B.AFRICA and B.region_of(p) == B.AFRICA:
+            continue
+        out.append(p)
+    return out
+
+
+def can_sail(s: HState) -> bool:
+    """§11.1: a ship card, from a port, 3 MP, at most 5 CUs (10 on a Campaign card, §11.4);
+    one naval move per army and per card; two in a row for Nero on a Campaign card (§10.12) and
+    with Forced March 3 (#63)."""
+    a, m = _act(s), _mv(s)
+    card = B.card(a["card"])
+    if not card.ship or m["mp"] < 3 or not B.space(m["loc"]).port or m["n"] > a["naval_cap"]:
+        return False
+    twice = (m["g"] == "nero" and a["kind"] == "campaign") or a["kind"] == "forced"
+    if m["sailed"] and not (twice and m.get("sails", 0) < 2):
+        return False
+    if a["sailed"] and not m["sailed"]:
+        return False                                            # §11.4: one army per card
+    if a["side"] == ROME and "naval_victory" in s.markers and a["kind"] != "campaign":
+        return False                                            # #29
+    return bool(sail_targets(s))
+
+
+def can_stop(s: HState) -> bool:
+    """§10.4: a general without CUs may not stop where an enemy general without CUs stands."""
+    m = _mv(s)
+    enemy = other(_act(s)["side"])
+    return not (m["n"] == 0 and P.gens_at(s, enemy, m["loc"]) and P.cu(s, enemy, m["loc"]) == 0)
+
+
+def _walls_ok(s: HState) -> bool:
+    m = _mv(s)
+    loc, side = m["loc"], _act(s)["side"]
+    return (B.walled(loc) and s.spaces[loc].pc == side and not P.besieged(s, loc)
+            and P.cu(s, side, inside(loc)) + m["n"] <= B.space(loc).capacity)
+
+
+def held_by_consul(s: HState) -> bool:
+    """§18.3: a proconsul's army in an area with a consular army of fewer than 5 CUs stops there
+    unless it hands over enough CUs to bring the consul up to 5 (by dropping them)."""
+    m = _mv(s)
+    side = _act(s)["side"]
+    if side != ROME or consular(s, m["gens"]):
+        return False
+    staying = [g for g in P.gens_at(s, side, m["loc"]) if g not in m["gens"]]
+    return consular(s, staying) and P.cu(s, side, m["loc"]) - m["n"] < 5
+
+
+def _march_choices(s: HState, f: Frame) -> list[Any]:
+    steps = [] if held_by_consul(s) else _legal_steps(s)
+    out = [opt("to", to, "choice.move_to" if kind == "line" else "choice.move_cross",
+               where=f"@space.{to}", mp=cost, kind=f"@link.{kind}")
+           for to, kind, cost in steps][:21]
+    if _troop_choices(s):
+        out.append(opt("troops", None, "choice.troops"))
+    if can_sail(s) and not held_by_consul(s):
+        out.append(opt("sail", None, "choice.sail"))
+    if can_stop(s):
+        if _walls_ok(s):
+            out.append(opt("walls", None, "choice.enter_walls"))
+        out.append(opt("stop", None, "choice.stop"))
+    return out
+
+
+def _troop_choices(s: HState) -> list[Any]:
+    """§10.2, §10.8-10.9: on the way the army may drop CUs and subordinates and pick up CUs
+    (never over 10) and generals not higher in status; a consular army keeps 5 CUs (§18.1)."""
+    m = _mv(s)
+    side, loc = _act(s)["side"], m["loc"]
+    out = []
+    keep = 5 if consular(s, m["gens"]) else 0
+    for k in range(1, max(0, m["n"] - keep) + 1):
+        out.append(opt("drop", k, "choice.drop", n=k))
+    here = P.cu(s, side, loc) - m["n"]
+    staying = [g for g in P.gens_at(s, side, loc) if g not in m["gens"]]
+    if consular(s, staying):
+        here -= 5
+    for k in range(1, max(0, min(MAX_MOVE_CU - m["n"], here)) + 1):
+        out.append(opt("pick", k, "choice.pick", n=k))
+    for g in staying:
+        if P.rank(s, g) >= P.rank(s, m["g"]):
+            out.append(opt("pickgen", g, "choice.pick_general", g=f"@gen.{g}"))
+    for g in m["gens"][1:]:
+        if g not in s.consuls or P.cu(s, side, loc) - m["n"] >= 5:
+            out.append(opt("dropgen", g, "choice.drop_general", g=f"@gen.{g}"))
+    return out[:24]
+
+
+@decision("troops", lambda s, f: _troop_choices(s) + [opt("back", None, "choice.back")],
+          lambda s, f: msg("prompt.troops", g=f"@gen.{_mv(s)['g']}", n=_mv(s)["n"]))
+def _troops(s: HState, f: Frame, verb: str, arg: Any) -> None:
+    f["k"] = "march"
+    m = _mv(s)
+    if verb == "drop":
+        m["n"] -= int(arg)
+    elif verb == "pick":
+        m["n"] += int(arg)
+    elif verb == "pickgen":
+        m["gens"] = m["gens"] + [str(arg)]
+    elif verb == "dropgen":
+        m["gens"] = [g for g in m["gens"] if g != arg]
+    if verb != "back":
+        s.say(msg(f"log.{verb}", g=f"@gen.{m['g']}", n=arg if isinstance(arg, int) else 0,
+                  other=f"@gen.{arg}" if isinstance(arg, str) else "",
+                  where=f"@space.{m['loc']}"))
+
+
+def _march_prompt(s: HState, f: Frame) -> Any:
+    m = _mv(s)
+    return msg("prompt.march", g=f"@gen.{m['g']}", where=f"@space.{m['loc']}", mp=m["mp"],
+               n=m["n"])
+
+
+@decision("march", _march_choices, _march_prompt)
+def _march(s: HState, f: Frame, verb: str, arg: Any) -> None:
+    m = _mv(s)
+    side = f["role"]
+    if verb == "stop":
+        pop(s, f)
+        return
+    if verb == "walls":
+        pop(s, f)
+        P.move_force(s, side, m["loc"], inside(m["loc"]), m["gens"], m["n"])
+        s.say(msg("log.enter_walls", g=f"@gen.{m['g']}", where=f"@space.{m['loc']}"))
+        m["loc"] = inside(m["loc"])
+        return
+    if verb == "sail":
+        f["k"] = "sail_to"
+        return
+    if verb == "troops":
+        f["k"] = "troops"
+        return
+    to = str(arg)
+    kind = B.link_kind(m["loc"], to) or "line"
+    enter(s, side, to, 1 if kind == "line" else 2, kind)
+
+
+def enter(s: HState, side: str, to: str, cost: int, kind: str) -> None:
+    """Step into ``to`` (§10.2 step 3): pay, move, pass attrition (§10.6), then the reaction
+    phase (§10.3)."""
+    m = _mv(s)
+    P.move_force(s, side, m["loc"], to, m["gens"], m["n"])
+    m["came_from"] = m["loc"]
+    m["loc"] = to
+    m["mp"] -= cost
+    m["by"] = "land"
+    s.last_move.append(to)
+    s.say(msg("log.move", g=f"@gen.{m['g']}", where=f"@space.{to}"))
+    from games.hannibal.cards import open_window
+    push(s, "react")
+    open_window(s, other(side), "enter", space=to, mover=side)
+    if kind in ("pass", "alps", "strait"):
+        push(s, "crossing", link=kind)
+        open_window(s, other(side), "crossing", space=to, link=kind, mover=side,
+                    mp_spent=_act(s)["mp"] - m["mp"])
+
+
+@step("crossing")
+def crossing(s: HState, f: Frame) -> None:
+    """After a pass or strait, before the reaction: a response may have stopped the crossing
+    (``s.move["blocked"]``: the army goes back and its move ends); else pass attrition."""
+    pop(s, f)
+    m = _mv(s)
+    if m.get("blocked"):
+        side = _act(s)["side"]
+        P.move_force(s, side, m["loc"], m["came_from"], m["gens"], m["n"])
+        m["loc"] = m["came_from"]
+        m["blocked"] = False
+        pop_kind(s, "react")
+        pop_kind(s, "respond")
+        pop_kind(s, "march")
+        return
+    if f["link"] in ("pass", "alps"):
+        pass_attrition(s, f["link"])
+
+
+def pass_attrition(s: HState, kind: str) -> None:
+    """§10.6: attrition after each pass: -2 on an ordinary pass, none on an Alpine pass; a Guide
+    (#5) moving the army gives -3 more."""
+    from games.hannibal.turn import attrition
+    m = _mv(s)
+    mod = -2 if kind == "pass" else 0
+    if _act(s).get("guide"):
+        mod -= 3
+    if m["n"] > 0:
+        lost = attrition(s, _act(s)["side"], m["loc"], mod, "pass")
+        m["n"] = max(0, m["n"] - lost)
+
+
+# -- naval movement (§11) --------------------------------------------------------------------------
+def _sail_choices(s: HState, f: Frame) -> list[Any]:
+    from games.hannibal.turn import _by_region
+    out = _by_region(s, f, sail_targets(s), "port", "choice.sail_to")
+    if f.get("province") is None:
+        out = out[:24] + [opt("back", None, "choice.back")]
+    return out
+
+
+@decision("sail_to", _sail_choices, lambda s, f: msg("prompt.sail_to", g=f"@gen.{_mv(s)['g']}"))
+def _sail_to(s: HState, f: Frame, verb: str, arg: Any) -> None:
+    if verb == "province":
+        f["province"] = arg
+        return
+    f.pop("province", None)
+    f["k"] = "march"
+    if verb == "back":
+        return
+    sail(s, f["role"], str(arg))
+
+
+def naval_modifier(s: HState, src: str, dst: str, n: int, g: str | None) -> int:
+    """§11.6: the modifier to the Roman's naval combat roll against a Carthaginian sea move."""
+    mod = B.space(src).port_mod + B.space(dst).port_mod
+    if n <= 1:
+        mod -= 1
+    mod += sum(1 for p in (src, dst) if s.spaces[p].pc == ROME)
+    for box in ("syracuse_allied", "philip_allied", "naval_victory"):
+        if box in s.markers:
+            mod -= 1
+    if "syracuse_allied" in s.markers and s.spaces["syracuse"].pc != CARTHAGE:
+        mod += 1        # #26: the box counts only while Carthage holds Syracuse
+    if g == "mago":
+        mod -= 1
+    return mod
+
+
+def sail(s: HState, side: str, dst: str) -> None:
+    """A naval move (§11): 3 MP; every Carthaginian sea move risks the Roman fleet (§11.5)."""
+    m = _mv(s)
+    m["mp"] -= 3
+    m["sailed"] = True
+    m["sails"] = m.get("sails", 0) + 1
+    _act(s)["sailed"] = True
+    push(s, "naval", dst=dst)
+    from games.hannibal.cards import open_window
+    open_window(s, other(side), "naval", src=m["loc"], dst=dst, mover=side)
+
+
+@step("naval")
+def naval(s: HState, f: Frame) -> None:
+    pop(s, f)
+    m = _mv(s)
+    side = _act(s)["side"]
+    src, dst = m["loc"], f["dst"]
+    if m.get("cancelled"):
+        pop_kind(s, "march")
+        return
+    if side == CARTHAGE and not s.truce and not _act(s).get("no_naval_roll"):
+        r = P.roll(s)
+        mod = naval_modifier(s, src, dst, m["n"], m["g"])
+        res = B.naval_result(r + mod)
+        s.say(msg("log.naval_roll", roll=r, mod=mod, result=f"@naval.{res}"))
+        if res == "return":
+            pop_kind(s, "march")
+            return
+        if res == "sunk":
+            P.remove_cu(s, side, src, m["n"])
+            m["n"] = 0
+            for g in m["gens"]:
+                P.displace(s, g)
+            m["gens"] = []
+            m["gone"] = True
+            pop_kind(s, "march")
+            return
+    P.move_force(s, side, src, dst, m["gens"], m["n"])
+    m["came_from"] = src
+    m["loc"] = dst
+    m["by"] = "sea"
+    s.last_move.append(dst)
+    s.say(msg("log.sail", g=f"@gen.{m['g']}", where=f"@space.{dst}"))
+    push(s, "react")
+
+
+# -- the reaction phase (§10.3) -----------------------------------------------------------------------
+def interceptors(s: HState) -> list[str]:
+    """Locations from which the opponent may intercept into the mover's area (§12.2-§12.3, §12.8)."""
+    m = _mv(s)
+    side, loc = _act(s)["side"], m["loc"]
+    enemy = other(side)
+    if s.truce or m["n"] + len(m["gens"]) == 0:
+        return []
+    if P.cu_in_area(s, side, loc) > m["n"]:
+        return []       # §12.3: the area holds non-moving CUs of the moving player
+    out = []
+    for nb in B.land_neighbours(loc):
+        for lc in (nb, inside(nb)):
+            cmd = P.commander(s, enemy, lc)
+            if cmd is None or P.cu(s, enemy, lc) == 0 or cmd in _act(s)["failed"]:
+                continue
+            if is_inside(lc) and P.cu(s, side, nb) > 0:
+                continue
+            out.append(lc)
+    return out
+
+
+def _enemy_here(s: HState) -> tuple[int, list[str]]:
+    m = _mv(s)
+    enemy = other(_act(s)["side"])
+    return P.cu(s, enemy, m["loc"]), P.gens_at(s, enemy, m["loc"])
+
+
+def avoid_targets(s: HState) -> list[str]:
+    """§13.2: an adjacent area by a plain line, without the mover's CUs or PC, not where he came
+    from, not a non-friendly tribe; or the own unbesieged walled city here (§13.5)."""
+    m = _mv(s)
+    side, loc = _act(s)["side"], m["loc"]
+    enemy = other(side)
+    out = []
+    for nb in B.land_neighbours(loc):
+        if P.cu_in_area(s, side, nb) > 0 or s.spaces[nb].pc == side or nb == m["came_from"]:
+            continue
+        if P.hostile_tribe(s, enemy, nb):
+            continue
+        out.append(nb)
+    n, _ = _enemy_here(s)
+    if B.walled(loc) and s.spaces[loc].pc == enemy and not P.besieged(s, loc) and \
+            P.cu(s, enemy, inside(loc)) + min(n, MAX_MOVE_CU) <= B.space(loc).capacity:
+        out.append(inside(loc))
+    return out
+
+
+@step("react")
+def react(s: HState, f: Frame) -> None:
+    m = _mv(s)
+    f["k"] = "resolve"
+    m["declared"] = []
+    m["here"] = "none"
+    if m["n"] + len(m["gens"]) == 0:
+        return
+    enemy = other(_act(s)["side"])
+    n, gens = _enemy_here(s)
+    if interceptors(s):
+        push(s, "intercept", role=enemy)
+    if m["n"] > 0 and (n > 0 or gens):
+        push(s, "here", role=enemy)
+
+
+def _here_choices(s: HState, f: Frame) -> list[Any]:
+    m = _mv(s)
+    n, gens = _enemy_here(s)
+    enemy = f["role"]
+    if f.get("sub"):
+        lo, hi = _sub_range(s, enemy, m["loc"], f["sub"])
+        return [opt("avoidk", k, "choice.cus", n=k) for k in range(hi, lo - 1, -1)] + [
+            opt("back", None, "choice.back")]
+    out = [opt("here", "stand", "choice.stand" if n else "choice.stay_displaced")]
+    if gens and gens[0] not in _act(s)["failed"] and avoid_targets(s):
+        out.append(opt("here", "avoid", "choice.avoid", g=f"@gen.{gens[0]}",
+                       r=avoid_range(gens[0])))
+        # §13.3: a subordinate may make the attempt, leaving his commander with the rest
+        for g in gens[1:]:
+            lo, hi = _sub_range(s, enemy, m["loc"], g)
+            if lo <= hi and g not in _act(s)["failed"]:
+                out.append(opt("here", f"avoid>{g}", "choice.avoid_sub", g=f"@gen.{g}",
+                               r=avoid_range(g)))
+    loc = m["loc"]
+    if n and B.walled(loc) and s.spaces[loc].pc == enemy and not P.besieged(s, loc):
+        room = B.space(loc).capacity - P.cu(s, enemy, inside(loc))
+        for k in range(min(n, room), 0, -1):
+            out.append(opt("here", f"shelter:{k}", "choice.shelter" if k == n
+                           else "choice.shelter_part", n=k))
+    return out
+
+
+def _react_prompt(key: str) -> Any:
+    def prompt(s: HState, f: Frame) -> Any:
+        m = _mv(s)
+        return msg(key, g=f"@gen.{m['g']}", where=f"@space.{m['loc']}", n=m["n"])
+    return prompt
+
+
+def _sub_range(s: HState, side: str, loc: str, g: str) -> tuple[int, int]:
+    """CUs a subordinate may take away from his commander's stack (§12.7, §13.3): the commander
+    keeps at least 1 CU (5 for a consul); a consul takes at least 5."""
+    stack = P.gens_at(s, side, loc)
+    keep = 5 if stack and stack[0] in s.consuls else 1
+    hi = min(MAX_MOVE_CU, P.cu(s, side, loc) - keep)
+    return (5 if g in s.consuls else 0), hi
+
+
+@decision("here", _here_choices, _react_prompt("prompt.here"))
+def _here(s: HState, f: Frame, verb: str, arg: Any) -> None:
+    if verb == "back":
+        f.pop("sub", None)
+        return
+    if verb == "avoidk":
+        pop(s, f)
+        _mv(s)["here"] = f"avoid>{f['sub']}>{int(arg)}"
+        return
+    if str(arg).startswith("avoid>"):
+        f["sub"] = str(arg).split(">")[1]
+        return
+    pop(s, f)
+    _mv(s)["here"] = str(arg)
+
+
+def _intercept_lo(s: HState, enemy: str, lc: str) -> int:
+    return 5 if consular(s, P.gens_at(s, enemy, lc)) else 1
+
+
+def _intercept_choices(s: HState, f: Frame) -> list[Any]:
+    """§12.4, §12.6: declare each interception (source, then how many CUs); all are declared
+    before any roll."""
+    m = _mv(s)
+    enemy = f["role"]
+    if f.get("src"):
+        lc, _, sub = f["src"].partition(">")
+        if sub:
+            lo, hi = _sub_range(s, enemy, lc, sub)
+            lo = max(lo, 1)
+        else:
+            lo, hi = _intercept_lo(s, enemy, lc), min(MAX_MOVE_CU, P.cu(s, enemy, lc))
+        return [opt("icu", k, "choice.cus", n=k) for k in range(hi, lo - 1, -1)] + [
+            opt("back", None, "choice.back")]
+    done = {d.split("|")[0] for d in m["declared"]}
+    out = []
+    for lc in interceptors(s):
+        if lc in done:
+            continue
+        stack = P.gens_at(s, enemy, lc)
+        if P.cu(s, enemy, lc) >= _intercept_lo(s, enemy, lc):
+            out.append(opt("intercept", lc, "choice.intercept", g=f"@gen.{stack[0]}",
+                           where=_loc_name(lc), r=intercept_range(stack[0])))
+        # §12.7: part of the stack may go under a subordinate; one attempt per area
+        for g in stack[1:]:
+            lo, hi = _sub_range(s, enemy, lc, g)
+            if max(lo, 1) <= hi and g not in _act(s)["failed"]:
+                out.append(opt("intercept", f"{lc}>{g}", "choice.intercept", g=f"@gen.{g}",
+                               where=_loc_name(lc), r=intercept_range(g)))
+    return out[:24] + [opt("intercept", "", "choice.no_more")]
+
+
+@decision("intercept", _intercept_choices, _react_prompt("prompt.intercept"))
+def _intercept(s: HState, f: Frame, verb: str, arg: Any) -> None:
+    if verb == "back":
+        f.pop("src", None)
+        return
+    if verb == "icu":
+        lc, _, sub = f.pop("src").partition(">")
+        _mv(s)["declared"].append(f"{lc}|{int(arg)}|{sub}")
+        return
+    if not arg:
+        pop(s, f)
+        return
+    f["src"] = str(arg)
+
+
+@step("resolve")
+def resolve(s: HState, f: Frame) -> None:
+    """§10.3 steps 3-4, §12.9, §10.4: the dice, then what the mover may do."""
+    pop(s, f)
+    m = _mv(s)
+    side, loc = _act(s)["side"], m["loc"]
+    if m["n"] + len(m["gens"]) == 0:
+        m["gone"] = True
+        pop_kind(s, "march")
+        return
+    enemy = other(side)
+    n, gens = _enemy_here(s)
+    here = m["here"]
+    avoided = False
+    if here.startswith("shelter"):
+        # §10.3 step 1: CUs inside the walls do not stop the mover; the generals go in with
+        # the whole army, else they stay with those outside
+        k = int(here.split(":")[1])
+        P.move_force(s, enemy, loc, inside(loc), list(gens) if k == n else [], k)
+        s.say(msg("log.shelter", side=f"@side.{enemy}", where=f"@space.{loc}", n=k))
+    elif here.startswith("avoid") and gens:
+        g, k = gens[0], None
+        if ">" in here:
+            _, g, kk = here.split(">")
+            k = int(kk)
+        r = P.roll(s)
+        if r <= avoid_range(g):
+            avoided = True
+            s.say(msg("log.avoid_ok", g=f"@gen.{g}", roll=r))
+            push(s, "pursue_q", role=side)
+            push(s, "avoid_to", role=enemy, g=g, cus=k)
+        else:
+            s.say(msg("log.avoid_failed", g=f"@gen.{g}", roll=r))
+            m["avoid_failed"] = True
+            if n == 0:
+                for x in list(gens):
+                    P.displace(s, x)
+    elif here == "stand" and n == 0 and gens:
+        for x in list(gens):
+            P.displace(s, x)
+    intercepted = False
+    for decl in m["declared"]:
+        lc, want, sub = decl.split("|")
+        g = sub or P.commander(s, enemy, lc)
+        if g is None or P.where(s, g) != lc or P.cu(s, enemy, lc) == 0:
+            continue
+        r = P.roll(s)
+        # §12.4 / §19.3(b): +1 into an area with a PC of the mover and no CUs of the interceptor
+        mod = 1 if s.spaces[loc].pc == side and P.cu_in_area(s, enemy, loc) == 0 else 0
+        if r + mod <= intercept_range(g):
+            group = [sub] if sub else list(P.gens_at(s, enemy, lc))
+            k = min(int(want), P.cu(s, enemy, lc))
+            P.move_force(s, enemy, lc, loc, group, k)
+            intercepted = True
+            s.say(msg("log.intercept_ok", g=f"@gen.{g}", roll=r, mod=mod, where=f"@space.{loc}"))
+        else:
+            _act(s)["failed"] = _act(s)["failed"] + [g]
+            s.say(msg("log.intercept_failed", g=f"@gen.{g}", roll=r, mod=mod))
+    m["intercepted"] = m["intercepted"] or intercepted
+    if avoided:
+        if intercepted:
+            # the avoider leaves, the interceptors stand: no pursuit, fight or return (§12.5)
+            pop_kind(s, "pursue_q")
+            s.flow.insert(len(s.flow) - 1, {"k": "fight_or_return", "role": side})
+        return
+    # §10.5 overrun: 5+ CUs against exactly one enemy CU without a general
+    n, gens = _enemy_here(s)
+    if n == 1 and not gens and m["n"] >= 5:
+        P.remove_cu(s, enemy, loc, 1)
+        s.say(msg("log.overrun", where=f"@space.{loc}"))
+        n = 0
+    if n > 0:
+        if intercepted and m["came_from"] is not None:
+            push(s, "fight_or_return", role=side)
+        else:
+            _battle(s)
+
+
+def _avoid_choices(s: HState, f: Frame) -> list[Any]:
+    return [opt("avoid_to", x, "choice.avoid_to", where=_loc_name(x))
+            for x in avoid_targets(s)][:25]
+
+
+@decision("avoid_to", _avoid_choices, lambda s, f: msg("prompt.avoid_to", g=f"@gen.{f['g']}"))
+def _avoid_to(s: HState, f: Frame, verb: str, arg: Any) -> None:
+    pop(s, f)
+    m = _mv(s)
+    enemy = f["role"]
+    loc = m["loc"]
+    if f.get("cus") is not None:
+        gens, k = [f["g"]], int(f["cus"])        # a subordinate and his CUs (§13.3)
+    else:
+        gens = list(P.gens_at(s, enemy, loc))
+        k = min(MAX_MOVE_CU, P.cu(s, enemy, loc))
+    P.move_force(s, enemy, loc, str(arg), gens, k)
+    s.say(msg("log.avoid_to", g=f"@gen.{f['g']}", where=_loc_name(str(arg))))
+    if P.cu(s, enemy, loc) > 0:
+        # §13.2: CUs beyond 10 stay behind and fight
+        pop_kind(s, "pursue_q")
+        _battle(s)
+
+
+def _pursue_choices(s: HState, f: Frame) -> list[Any]:
+    m = _mv(s)
+    out = []
+    if m["mp"] > 0:
+        out.append(opt("pursue", "roll", "choice.pursue", r=pursue_range(m["g"])))
+    out.append(opt("pursue", "stop", "choice.stop"))
+    return out
+
+
+@decision("pursue_q", _pursue_choices, lambda s, f: msg("prompt.pursue", g=f"@gen.{_mv(s)['g']}"))
+def _pursue(s: HState, f: Frame, verb: str, arg: Any) -> None:
+    """§13.4: going on after an avoid needs a roll of the commander's battle rating or less."""
+    pop(s, f)
+    m = _mv(s)
+    if arg == "stop":
+        pop_kind(s, "march")
+        return
+    r = P.roll(s)
+    if r <= pursue_range(m["g"]):
+        s.say(msg("log.pursue_ok", g=f"@gen.{m['g']}", roll=r))
+    else:
+        s.say(msg("log.pursue_failed", g=f"@gen.{m['g']}", roll=r))
+        m["pursuit_failed"] = True
+        pop_kind(s, "march")
+
+
+def _fight_choices(s: HState, f: Frame) -> list[Any]:
+    """§12.5, §12.8: fight (not for a general without CUs), go back, or, after a landing, enter
+    one's own walled city if the army fits."""
+    m = _mv(s)
+    out = []
+    if m["n"] > 0:
+        out.append(opt("fight", "battle", "choice.fight"))
+    out.append(opt("fight", "return", "choice.return"))
+    if m["by"] == "sea" and _walls_ok(s):
+        out.append(opt("fight", "walls", "choice.enter_walls"))
+    return out
+
+
+@decision("fight_or_return", _fight_choices, _react_prompt("prompt.fight_or_return"))
+def _fight_or_return(s: HState, f: Frame, verb: str, arg: Any) -> None:
+    """§12.5: the intercepted army fights, or goes back where it came from and stops."""
+    pop(s, f)
+    m = _mv(s)
+    if arg == "battle":
+        _battle(s)
+        return
+    if arg == "walls":
+        P.move_force(s, f["role"], m["loc"], inside(m["loc"]), m["gens"], m["n"])
+        m["loc"] = inside(m["loc"])
+        s.say(msg("log.enter_walls", g=f"@gen.{m['g']}", where=f"@space.{area_of(m['loc'])}"))
+        pop_kind(s, "march")
+        return
+    side = f["role"]
+    back = m["came_from"]
+    kind = B.link_kind(m["loc"], back) if m["by"] == "land" else "sea"
+    if kind == "sea" and side == CARTHAGE and not s.truce:
+        # §12.5: sailing back needs a new naval roll; "return" means it cannot: it fights
+        r = P.roll(s)
+        mod = naval_modifier(s, m["loc"], back, m["n"], m["g"])
+        res = B.naval_result(r + mod)
+        s.say(msg("log.naval_roll", roll=r, mod=mod, result=f"@naval.{res}"))
+        if res == "return":
+            _battle(s)
+            return
+        if res == "sunk":
+            P.remove_cu(s, side, m["loc"], m["n"])
+            for g in m["gens"]:
+                P.displace(s, g)
+            m["gone"] = True
+            pop_kind(s, "march")
+            return
+    P.move_force(s, side, m["loc"], back, m["gens"], m["n"])
+    m["loc"] = back
+    m["returned"] = True
+    s.say(msg("log.return", g=f"@gen.{m['g']}", where=f"@space.{back}"))
+    pop_kind(s, "march")
+    if kind in ("pass", "alps"):
+        pass_attrition(s, kind)
+
+
+def _battle(s: HState) -> None:
+    from games.hannibal.combat import start_battle
+    m = _mv(s)
+    m["battle"] = True
+    pop_kind(s, "march")
+    side = _act(s)["side"]
+    start_battle(s, side, m["loc"], came_from=m["came_from"],
+                 surprise=other(side) if m["intercepted"] else None,
+                 avoid_failed=other(side) if m["avoid_failed"] else None,
+                 landed=m["by"] == "sea")
+
+
+# -- the end of a move ---------------------------------------------------------------------------------
+@step("move_end")
+def move_end(s: HState, f: Frame) -> None:
+    """§10.2 step 7: a siege or subjugation roll where no battle was fought (§20.2); Hanno's
+    PC removal (§24); then the next general of a campaign (§10.11)."""
+    pop(s, f)
+    side = f["role"]
+    m = _mv(s)
+    a = _act(s)
+    s.move = None
+    if a["kind"] == "campaign" and m["n"] and not m["gone"]:
+        # §10.11: what these CUs used; a battle, an assault, a return or a failed pursuit uses
+        # them up (an assault is recorded when it is rolled)
+        full = 6 if m["g"] == "nero" else 4
+        spent = m["battle"] or m["returned"] or m["pursuit_failed"]
+        used = full if spent else full - m["mp"]
+        end = P.where(s, m["g"]) or m["loc"]
+        a.setdefault("tired", {}).setdefault(end, []).append([m["n"], used])
+    if a["campaign"] > 0:
+        push(s, "pick_gen", role=side)
+    else:
+        push(s, "activation_end")
+    if m["gone"] or not m["gens"] or P.where(s, m["g"]) is None:
+        return
+    loc = P.where(s, m["g"])
+    assert loc is not None
+    sid = area_of(loc)
+    if m["battle"] or is_inside(loc):
+        return
+    from games.hannibal.siege import siege_possible
+    if siege_possible(s, side, sid):
+        subs = [g for g in m["gens"][1:] if P.where(s, g) == sid]
+        push(s, "siege_q", role=side, sid=sid, g=m["g"], subs=subs)
+    if m["g"] == "hanno" and s.spaces[sid].pc == ROME and P.ordinary_pc_area(s, sid):
+        push(s, "hanno_pc", role=side, sid=sid)
+
+
+@step("activation_end")
+def activation_end(s: HState, f: Frame) -> None:
+    pop(s, f)
+    s.activation = None
+
+
+@decision("hanno_pc", lambda s, f: [opt("hanno", "yes", "choice.hanno_remove",
+                                        where=f"@space.{f['sid']}"),
+                                    opt("hanno", "no", "choice.no")],
+          lambda s, f: msg("prompt.hanno"))
+def _hanno(s: HState, f: Frame, verb: str, arg: Any) -> None:
+    """§24 Hanno: one Roman PC in the non-walled area where he ends his move (no battle)."""
+    pop(s, f)
+    if arg == "yes":
+        P.remove_pc(s, f["sid"])
+        s.say(msg("log.pc_removed", side="@side.rome", where=f"@space.{f['sid']}"))

@@ -1,0 +1,434 @@
+"""Card play (§8), land movement (§10), naval movement (§11), interception (§12), avoid battle
+and pursuit (§13), with scripted dice."""
+
+from __future__ import annotations
+
+from games.hannibal import movement as M
+from games.hannibal import prims as P
+from tests.test_hannibal_kit import (
+    act,
+    active,
+    args,
+    card_play,
+    choices,
+    clear,
+    dice,
+    game,
+    logs,
+    move,
+    put,
+    top,
+)
+
+OPS1, OPS2, OPS3 = 6, 5, 1      # #6 Maharbal (1), #5 Guide (2), #1 Revolt (3, ship)
+
+
+def blank():
+    return clear(game())
+
+
+def test_s8_2_strategy_rating_limits_the_card():
+    """§8.2: a card moves a general whose strategy rating is at most its OPS; P. Scipio counts 2
+    in Iberia (§24)."""
+    s = blank()
+    put(s, "carthage", "saguntum", 5, ("hannibal",))
+    put(s, "carthage", "carthage", 4, ("hanno",))
+    put(s, "rome", "tarraco", 5, ("p_scipio",), consul=True)
+    from games.hannibal.cards import movable_generals
+    assert movable_generals(s, "carthage", 1) == ["hannibal"]
+    assert movable_generals(s, "carthage", 3) == ["hannibal", "hanno"]
+    assert movable_generals(s, "rome", 2) == ["p_scipio"]
+
+
+def test_s8_2_card_uses_offered():
+    """§8.2-8.6: OPS to move, to place PCs, to raise a CU (OPS 3 only), or discard; an event
+    only when implemented (Campaign) and of the player's colour."""
+    s = blank()
+    put(s, "rome", "rome", 5, ("p_scipio",), consul=True)
+    s = card_play(s, "rome", [OPS1, 37])
+    s = act(s, "rome", "card", OPS1)
+    assert args(s, "rome", "use") == ["pcs", "discard", "back"]      # Scipio has strategy 3
+    s = act(s, "rome", "use", "back")
+    s = act(s, "rome", "card", 37)
+    assert args(s, "rome", "use") == ["move", "pcs", "raise", "event", "discard", "back"]
+
+
+def test_s19_2_place_pcs():
+    """§19.2: OPS 2 -> two PCs, one per area, without enemy PC or CUs; an enemy PC is flipped
+    where one has CUs, never a walled city (§20.1)."""
+    s = blank()
+    put(s, "rome", "saguntum", 1)
+    put(s, "rome", "dianium", 1)
+    s.spaces["tarraco"].pc = None
+    s = card_play(s, "rome", [OPS2])
+    s = act(s, "rome", "card", OPS2)
+    s = act(s, "rome", "use", "pcs")
+    spots = args(s, "rome", "pc")
+    assert "tarraco" in spots and "dianium" in spots
+    assert "saguntum" not in spots and "laminium" not in spots
+    s = act(s, "rome", "pc", "tarraco")
+    s = act(s, "rome", "pc", "dianium")
+    assert s.spaces["tarraco"].pc == "rome" and s.spaces["dianium"].pc == "rome"
+    assert logs(s, "log.pc_flipped") == [{"side": "@side.rome", "where": "@space.dianium"}]
+    assert top(s) != "pcs"
+
+
+def test_s8_2c_raise_troops():
+    """§8.2(c): OPS 3 adds one CU to a general in a friendly area of a friendly province."""
+    s = blank()
+    put(s, "rome", "rome", 5, ("p_scipio",), consul=True)
+    s = card_play(s, "rome", [OPS3])
+    s = act(s, "rome", "card", OPS3)
+    s = act(s, "rome", "use", "raise")
+    assert args(s, "rome", "raise") == ["rome"]
+    s = act(s, "rome", "raise", "rome")
+    assert P.cu(s, "rome", "rome") == 6
+
+
+def test_s10_2_four_areas_and_consul_five_cus():
+    """§10.2: 4 MP, one per area; §18.1: a consul moves with at least 5 CUs."""
+    s = blank()
+    put(s, "rome", "rome", 8, ("p_scipio",), consul=True)
+    s = move(s, "rome", OPS3, "p_scipio", 5)
+    assert s.move["n"] == 5 and s.move["mp"] == 4
+    for to in ("praeneste", "terventum", "apri", "cannae"):
+        assert to in args(s, "rome", "to")
+        s = act(s, "rome", "to", to)
+    assert args(s, "rome", "to") == [] and s.move["mp"] == 0
+    s = act(s, "rome", "stop")
+    assert P.cu(s, "rome", "cannae") == 5 and P.cu(s, "rome", "rome") == 3
+    assert s.last_move == ["rome", "praeneste", "terventum", "apri", "cannae"]
+
+
+def test_s18_1_cu_choices_for_a_consul():
+    """§18.1: a consul with 8 CUs takes 5 to 8 of them."""
+    s = blank()
+    put(s, "rome", "rome", 8, ("p_scipio",), consul=True)
+    s = card_play(s, "rome", [OPS3])
+    s = act(s, "rome", "card", OPS3)
+    s = act(s, "rome", "use", "move")
+    s = act(s, "rome", "general", "p_scipio")
+    assert args(s, "rome", "cus") == [8, 7, 6, 5]
+
+
+def test_s10_6_alpine_pass_costs_two_and_attrition():
+    """§10.6: an Alpine pass costs 2 MP and the army rolls attrition without modifier: 10 CUs,
+    roll 4 -> column 10+ -> 2 CUs."""
+    s = blank()
+    put(s, "carthage", "allobroges", 10, ("hannibal",))
+    s = move(s, "carthage", OPS1, "hannibal", 10)
+    assert ("taurini") in args(s, "carthage", "to")
+    dice(s, 4)
+    s = act(s, "carthage", "to", "taurini")
+    assert s.move["mp"] == 2 and P.cu(s, "carthage", "taurini") == 8
+    assert logs(s, "log.attrition")[0]["why"] == "@why.pass"
+
+
+def test_s10_6_ordinary_pass_minus_two():
+    """§10.6: an ordinary pass gives -2: 6 CUs, roll 4 -> 2 -> column 5/6 -> 1 CU."""
+    s = blank()
+    put(s, "carthage", "mutina", 6, ("hannibal",))
+    s = move(s, "carthage", OPS1, "hannibal", 6)
+    dice(s, 4)
+    s = act(s, "carthage", "to", "faesulae")
+    assert P.cu(s, "carthage", "faesulae") == 5
+
+
+def test_s10_6_messina_strait_needs_both_ports():
+    """§10.6: the Messina strait only for who controls Rhegium and Messana."""
+    s = blank()
+    put(s, "rome", "rhegium", 5, ("varro",))
+    s = move(s, "rome", OPS1, "varro", 5)
+    assert "messana" in args(s, "rome", "to")
+    s = blank()
+    s.spaces["messana"].pc = "carthage"
+    put(s, "rome", "rhegium", 5, ("varro",))
+    s = move(s, "rome", OPS1, "varro", 5)
+    assert "messana" not in args(s, "rome", "to")
+
+
+def test_s10_5_overrun():
+    """§10.5: 5+ CUs entering an area with one enemy CU and no general destroy it and go on."""
+    s = blank()
+    put(s, "carthage", "praeneste", 1)
+    put(s, "rome", "rome", 5, ("varro",))
+    s = move(s, "rome", OPS1, "varro", 5)
+    s = act(s, "rome", "to", "praeneste")
+    assert active(s) == ["carthage"] and top(s) == "here"
+    s = act(s, "carthage", "here", "stand")
+    assert P.cu(s, "carthage", "praeneste") == 0 and logs(s, "log.overrun")
+    assert top(s) == "march" and s.move["mp"] == 3
+
+
+def test_s10_4_entering_enemy_cus_is_a_battle():
+    """§10.4: entering an area with enemy CUs that do not avoid ends the move in battle."""
+    s = blank()
+    put(s, "carthage", "praeneste", 2)
+    put(s, "rome", "rome", 5, ("varro",))
+    s = move(s, "rome", OPS1, "varro", 5)
+    s = act(s, "rome", "to", "praeneste")
+    s = act(s, "carthage", "here", "stand")
+    assert s.battle is not None and s.battle["attacker"] == "rome"
+    assert s.battle["space"] == "praeneste" and s.battle["came_from"] == "rome"
+
+
+def test_s10_4_lone_general_may_not_enter_enemy_cus():
+    """§10.4: a general without CUs may not enter an area with enemy CUs."""
+    s = blank()
+    put(s, "carthage", "praeneste", 2)
+    put(s, "rome", "rome", 0, ("varro",))
+    s = move(s, "rome", OPS1, "varro")
+    assert "praeneste" not in args(s, "rome", "to") and "capua" in args(s, "rome", "to")
+
+
+def test_s10_10_lone_general_displaced():
+    """§10.10: an enemy army entering the area of a general without CUs displaces him (a Roman
+    goes back to the pool)."""
+    s = blank()
+    put(s, "rome", "praeneste", 0, ("varro",))
+    put(s, "carthage", "terventum", 5, ("hannibal",))
+    s = move(s, "carthage", OPS1, "hannibal", 5)
+    s = act(s, "carthage", "to", "praeneste")
+    s = act(s, "rome", "here", "stand")
+    assert s.gens["varro"] == "pool"
+
+
+def test_s10_7_enter_walled_city():
+    """§10.7: the active player moves into his own walled city as the end of a move."""
+    s = blank()
+    put(s, "rome", "praeneste", 2, ("varro",))
+    s = move(s, "rome", OPS1, "varro", 2)
+    s = act(s, "rome", "to", "rome")
+    assert "walls" in [v for v, _ in choices(s, "rome")]
+    s = act(s, "rome", "walls")
+    assert P.cu(s, "rome", "rome:in") == 2 and P.where(s, "varro") == "rome:in"
+
+
+def test_s11_naval_roll_example():
+    """§11.5-11.6: Carthage -> New Carthage is -2 + -2 = -4: a 6 makes 2, a return."""
+    s = blank()
+    put(s, "carthage", "carthage", 5, ("hasdrubal",))
+    assert M.naval_modifier(s, "carthage", "new_carthage", 5, "hasdrubal") == -4
+    s = move(s, "carthage", OPS3, "hasdrubal", 5)
+    s = act(s, "carthage", "sail")
+    s = act(s, "carthage", "province", "orospeda")
+    dice(s, 6)
+    s = act(s, "carthage", "port", "new_carthage")
+    assert logs(s, "log.naval_roll")[0] == {"roll": 6, "mod": -4, "result": "@naval.return"}
+    assert P.cu(s, "carthage", "carthage") == 5 and top(s) != "march"
+
+
+def test_s11_6_one_cu_with_roman_pc_example():
+    """§11.6 example: 1 CU, New Carthage -> Rhegium with a Roman PC: -1 -2 +1 +1 = -1."""
+    s = blank()
+    assert M.naval_modifier(s, "new_carthage", "rhegium", 1, "hasdrubal") == -1
+    assert M.naval_modifier(s, "new_carthage", "rhegium", 1, "mago") == -2
+
+
+def test_s11_5_sunk():
+    """§11.5: a modified 3 or more sinks the fleet: CUs lost, the general displaced."""
+    s = blank()
+    put(s, "carthage", "carthage", 3, ("hasdrubal",))
+    s = move(s, "carthage", OPS3, "hasdrubal", 3)
+    s = act(s, "carthage", "sail")
+    s = act(s, "carthage", "province", "lucania")
+    dice(s, 6)     # 6 - 2 + 1 + 1 (Rhegium +1 port, Roman PC) = 6
+    s = act(s, "carthage", "port", "rhegium")
+    assert P.cu(s, "carthage", "carthage") == 0 and s.gens["hasdrubal"] == "displaced"
+
+
+def test_s11_1_roman_sails_without_roll_and_at_most_five():
+    """§11.1, §11.4: a ship card carries at most 5 CUs; Rome makes no naval roll."""
+    s = blank()
+    put(s, "rome", "rome", 5, ("varro",))
+    put(s, "rome", "neapolis", 6, ("nero",))
+    s = move(s, "rome", OPS3, "nero", 6)
+    assert "sail" not in [v for v, _ in choices(s, "rome")]
+    s = blank()
+    put(s, "rome", "rome", 5, ("varro",))
+    s = move(s, "rome", OPS3, "varro", 5)
+    s = act(s, "rome", "sail")
+    s = act(s, "rome", "province", "sicilia")
+    s = act(s, "rome", "port", "agrigentum")
+    assert P.cu(s, "rome", "agrigentum") == 5 and not logs(s, "log.naval_roll")
+    assert s.move["mp"] == 1
+
+
+def test_s12_interception_success_and_battle():
+    """§12.4: the interceptor rolls at most his battle rating (+1 into an area with an enemy PC
+    and none of his CUs); on success he moves in and the mover fights or returns (§12.5)."""
+    s = blank()
+    put(s, "carthage", "terventum", 6, ("hannibal",))
+    put(s, "rome", "rome", 5, ("varro",))
+    s = move(s, "rome", OPS1, "varro", 5)
+    s = act(s, "rome", "to", "praeneste")          # Roman PC, adjacent to Terventum
+    assert active(s) == ["carthage"] and args(s, "carthage", "intercept") == ["terventum", ""]
+    s = act(s, "carthage", "intercept", "terventum")
+    assert args(s, "carthage", "icu") == [6, 5, 4, 3, 2, 1]
+    s = act(s, "carthage", "icu", 5)
+    dice(s, 3)                                     # 3 + 1 = 4 <= Hannibal's 4
+    s = act(s, "carthage", "intercept", "")
+    assert P.cu(s, "carthage", "praeneste") == 5 and P.cu(s, "carthage", "terventum") == 1
+    assert logs(s, "log.intercept_ok")[0]["mod"] == 1
+    assert active(s) == ["rome"] and args(s, "rome", "fight") == ["battle", "return"]
+    s = act(s, "rome", "fight", "return")
+    assert P.cu(s, "rome", "rome") == 5 and s.move is None or P.cu(s, "rome", "rome") == 5
+
+
+def test_s12_interception_failure_locks_out():
+    """§12.4, §12.10: a failed interceptor stays; it may not try again against this card."""
+    s = blank()
+    put(s, "carthage", "terventum", 6, ("hannibal",))
+    put(s, "rome", "rome", 5, ("varro",))
+    s = move(s, "rome", OPS1, "varro", 5)
+    s = act(s, "rome", "to", "praeneste")
+    s = act(s, "carthage", "intercept", "terventum")
+    s = act(s, "carthage", "icu", 6)
+    dice(s, 4)                                     # 4 + 1 = 5 > 4
+    s = act(s, "carthage", "intercept", "")
+    assert P.cu(s, "carthage", "terventum") == 6 and logs(s, "log.intercept_failed")
+    assert s.activation["failed"] == ["hannibal"]
+    s = act(s, "rome", "to", "sena")
+    assert top(s) == "march"                       # not asked again
+
+
+def test_s13_avoid_battle_and_pursuit():
+    """§13.1: avoid on a roll <= battle rating (Fabius 1-5); the avoider picks an adjacent area;
+    §13.4: the mover may roll to go on (<= his battle rating)."""
+    s = blank()
+    put(s, "rome", "praeneste", 5, ("fabius",))
+    put(s, "carthage", "terventum", 8, ("hannibal",))
+    s = move(s, "carthage", OPS1, "hannibal", 8)
+    s = act(s, "carthage", "to", "praeneste")
+    assert args(s, "rome", "here") == ["stand", "avoid"]
+    dice(s, 5)
+    s = act(s, "rome", "here", "avoid")
+    assert active(s) == ["rome"] and top(s) == "avoid_to"
+    assert "terventum" not in args(s, "rome", "avoid_to")       # §13.2 d
+    s = act(s, "rome", "avoid_to", "sena")
+    assert P.cu(s, "rome", "sena") == 5
+    assert args(s, "carthage", "pursue") == ["roll", "stop"]
+    dice(s, 2)
+    s = act(s, "carthage", "pursue", "roll")
+    assert top(s) == "march" and logs(s, "log.pursue_ok")
+
+
+def test_s13_failed_avoid_fights_minus_one():
+    """§13.1: a failed avoid fights with one battle card less."""
+    s = blank()
+    put(s, "rome", "praeneste", 5, ("varro",))
+    put(s, "carthage", "terventum", 8, ("hannibal",))
+    s = move(s, "carthage", OPS1, "hannibal", 8)
+    s = act(s, "carthage", "to", "praeneste")
+    dice(s, 2)                       # Varro's battle rating is 1
+    s = act(s, "rome", "here", "avoid")
+    assert s.battle is not None and s.battle["avoid_failed"] == "rome"
+
+
+def test_s10_2_pick_up_and_drop_on_the_way():
+    """§10.2, §10.8-10.9: the army picks up CUs and a general on its way (never over 10 CUs,
+    never a general higher in status) and drops some."""
+    s = blank()
+    put(s, "carthage", "terventum", 4, ("hannibal",))
+    put(s, "carthage", "apri", 8, ("mago",))
+    s = move(s, "carthage", OPS1, "hannibal", 4)
+    s = act(s, "carthage", "to", "apri")
+    s = act(s, "carthage", "troops")
+    assert args(s, "carthage", "pick") == [1, 2, 3, 4, 5, 6]
+    assert args(s, "carthage", "pickgen") == ["mago"]
+    s = act(s, "carthage", "pick", 6)
+    s = act(s, "carthage", "troops")
+    s = act(s, "carthage", "pickgen", "mago")
+    s = act(s, "carthage", "troops")
+    s = act(s, "carthage", "drop", 3)
+    s = act(s, "carthage", "to", "cannae")
+    s = act(s, "carthage", "stop")
+    assert P.cu(s, "carthage", "cannae") == 7 and P.cu(s, "carthage", "apri") == 5
+    assert P.gens_at(s, "carthage", "cannae") == ["hannibal", "mago"]
+
+
+def test_s10_12_nero_sails_twice_in_a_campaign():
+    """§10.12, §24: with a Campaign card Nero moves 6 areas and may make two naval moves."""
+    s = blank()
+    put(s, "rome", "neapolis", 5, ("nero",))
+    s = card_play(s, "rome", [37])
+    s = act(s, "rome", "card", 37)
+    s = act(s, "rome", "use", "event")
+    s = act(s, "rome", "general", "nero")
+    s = act(s, "rome", "cus", 5)
+    s = act(s, "rome", "sail")
+    s = act(s, "rome", "province", "sicilia")
+    s = act(s, "rome", "port", "agrigentum")
+    assert s.move["mp"] == 3 and ("sail", None) in choices(s, "rome")
+    s = act(s, "rome", "sail")
+    s = act(s, "rome", "province", "corsica_sardinia")
+    s = act(s, "rome", "port", "carales")
+    assert P.cu(s, "rome", "carales") == 5 and s.move["mp"] == 0
+
+
+def test_s18_3_proconsul_and_a_weak_consular_army():
+    """§18.3: a proconsul entering an area with a consular army of fewer than 5 CUs stops, unless
+    he brings the consul up to 5 CUs; a consular army of 5 he passes through."""
+    s = blank()
+    put(s, "rome", "rome", 8, ("varro",))
+    s.proconsuls = ["varro"]
+    put(s, "rome", "praeneste", 3, ("paullus",), consul=True)
+    s = move(s, "rome", OPS1, "varro", 8)
+    s = act(s, "rome", "to", "praeneste")
+    assert args(s, "rome", "to") == []
+    s = act(s, "rome", "troops")
+    s = act(s, "rome", "drop", 2)
+    assert "sena" in args(s, "rome", "to")
+    s = act(s, "rome", "to", "sena")
+    assert P.cu(s, "rome", "praeneste") == 5 and P.cu(s, "rome", "sena") == 6
+
+
+def test_s13_5_shelter_in_the_walls():
+    """§10.3 step 1, §13.5: the army by its walled city may shelter inside (if it fits); the
+    enemy's move goes on."""
+    s = blank()
+    put(s, "rome", "capua", 2, ("varro",))
+    put(s, "carthage", "terventum", 6, ("hannibal",))
+    s = move(s, "carthage", OPS1, "hannibal", 6)
+    s = act(s, "carthage", "to", "capua")
+    assert args(s, "rome", "here") == ["stand", "avoid", "shelter:2", "shelter:1"]
+    s = act(s, "rome", "here", "shelter:2")
+    assert P.cu(s, "rome", "capua:in") == 2 and P.where(s, "varro") == "capua:in"
+    assert s.battle is None and top(s) == "march"
+
+
+def test_s12_7_a_subordinate_intercepts_with_part_of_the_stack():
+    """§12.7: a subordinate intercepts with some CUs; his commander keeps at least 1 CU and the
+    command of the stack."""
+    s = blank()
+    put(s, "carthage", "terventum", 6, ("hannibal", "gisgo"))
+    put(s, "rome", "rome", 5, ("varro",))
+    s.spaces["praeneste"].pc = None
+    s = move(s, "rome", OPS1, "varro", 5)
+    s = act(s, "rome", "to", "praeneste")
+    assert args(s, "carthage", "intercept") == ["terventum", "terventum>gisgo", ""]
+    s = act(s, "carthage", "intercept", "terventum>gisgo")
+    assert args(s, "carthage", "icu") == [5, 4, 3, 2, 1]
+    s = act(s, "carthage", "icu", 4)
+    dice(s, 3)                                     # Gisgo intercepts on 1-3 (no +1: no PC)
+    s = act(s, "carthage", "intercept", "")
+    assert P.gens_at(s, "carthage", "praeneste") == ["gisgo"]
+    assert P.cu(s, "carthage", "praeneste") == 4 and P.cu(s, "carthage", "terventum") == 2
+    assert P.gens_at(s, "carthage", "terventum") == ["hannibal"]
+
+
+def test_s13_3_a_subordinate_avoids_and_the_rest_fights():
+    """§13.3: a subordinate may make the avoid attempt with part of the army; the commander stays
+    with the rest, which fights."""
+    s = blank()
+    put(s, "rome", "praeneste", 8, ("varro", "fabius"))
+    put(s, "carthage", "terventum", 8, ("hannibal",))
+    s = move(s, "carthage", OPS1, "hannibal", 8)
+    s = act(s, "carthage", "to", "praeneste")
+    assert "avoid>fabius" in args(s, "rome", "here")
+    s = act(s, "rome", "here", "avoid>fabius")
+    dice(s, 5)
+    s = act(s, "rome", "avoidk", 3)
+    s = act(s, "rome", "avoid_to", "sena")
+    assert P.gens_at(s, "rome", "sena") == ["fabius"] and P.cu(s, "rome", "sena") == 3
+    assert s.battle is not None and P.cu(s, "rome", "praeneste") == 5
