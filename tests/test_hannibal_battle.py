@@ -381,3 +381,48 @@ def test_s25_allies_defect_with_spy_picks_a_shown_card():
     s = act(s, "rome", "steal", shown[0])
     assert len(s.bhands["rome"]) == 9 and shown[0] in s.bhands["rome"]
     assert len(s.battle["revealed"]["carthage"]) == len(shown) - 1
+
+
+def test_s15_1_friendly_cus_on_the_way_join_the_retreat():
+    """§15.1: the retreat goes to the nearest friendly area; friendly CUs it meets on the way (no
+    more than it has) join it. Sena (1 Roman CU, no PC) lies on the way to Firmum Picenum."""
+    s = battle_at_praeneste()
+    s.spaces["rome"].pc = None
+    s.spaces["sena"].pc = None
+    P.add_cu(s, "rome", "sena", 1)
+    s = hands(s, ["probe"], ["flank_left"])
+    s = act(s, "carthage", "lead", "probe")
+    dice(s, 1, 1)       # losses none; rout: 5 CUs before, 1 - 2 -> 1 CU
+    s = act(s, "rome", "match", "")
+    opts = args(s, "rome", "retreat")
+    assert "firmum_picenum" in opts and "sena" not in opts
+    s = act(s, "rome", "retreat", "firmum_picenum")
+    assert P.cu(s, "rome", "firmum_picenum") == 5 and P.cu(s, "rome", "sena") == 0
+
+
+def test_s24_flaminius_stops_withdrawals_on_1_to_4():
+    """§24 (rulebook): Flaminius' ability also works against withdrawals: he stops one on 1-4."""
+    s = battle_at_praeneste(rome=("flaminius",))
+    s.spaces["terventum"].pc = None
+    s = hands(s, ["flank_right"], ["flank_right"])
+    dice(s, 1)
+    s = act(s, "carthage", "withdraw")
+    assert args(s, "rome", "block") == ["roll", "no"]
+    dice(s, 4)
+    s = act(s, "rome", "block", "roll")
+    assert logs(s, "log.withdraw_blocked") and args(s, "rome", "take") == ["yes", "no"]
+
+
+def test_s14_1_twenty_card_cap_and_elephants_after_it():
+    """§14.1, §17.4: at most 20 cards; the elephants' reduction comes after the cap: Carthage
+    4 + 18 CUs + 3 Iberian allies = 25 -> 20; Rome 4 + 20 CUs = 24 -> 20, less 2 charging
+    elephants = 18."""
+    s = clear(game())
+    put(s, "carthage", "toletum", 18, ("hannibal",), el=2)
+    put(s, "rome", "toletum", 20, ("africanus",))
+    C.start_battle(s, "rome", "toletum", came_from="segovia")
+    s = settle(s)
+    assert C.card_count(s, "carthage") == (20, {"rating": 4, "cus": 18, "allies": 3})
+    dice(s, 6)
+    s = act(s, "carthage", "charge", "yes")
+    assert s.battle["counts"] == {"rome": 18, "carthage": 20}

@@ -432,3 +432,45 @@ def test_s13_3_a_subordinate_avoids_and_the_rest_fights():
     s = act(s, "rome", "avoid_to", "sena")
     assert P.gens_at(s, "rome", "sena") == ["fabius"] and P.cu(s, "rome", "sena") == 3
     assert s.battle is not None and P.cu(s, "rome", "praeneste") == 5
+
+
+def test_s12_4_interception_bonus_option():
+    """§12.4 vs §19.3(b): by default +1 only into an area with a PC of the mover; with the option
+    "no_cus" (§12.4 literally) wherever the interceptor has no CUs."""
+    for option, want in (("enemy_pc", 0), ("no_cus", 1)):
+        s = game_with(intercept_bonus=option)
+        put(s, "carthage", "terventum", 6, ("hannibal",))
+        put(s, "rome", "rome", 5, ("varro",))
+        s.spaces["praeneste"].pc = None
+        s = move(s, "rome", OPS1, "varro", 5)
+        s = act(s, "rome", "to", "praeneste")
+        s = act(s, "carthage", "intercept", "terventum")
+        s = act(s, "carthage", "icu", 6)
+        dice(s, 6)
+        s = act(s, "carthage", "intercept", "")
+        assert logs(s, "log.intercept_failed")[0]["mod"] == want
+
+
+def game_with(**options):
+    from tests.test_hannibal_kit import RULES
+    return clear(RULES.setup(1, "218bc", options))
+
+
+def test_s12_8_landing_intercepted_split_into_the_walls():
+    """§12.8: an army intercepted after landing by its own walled city may put part of its CUs
+    inside and sail back with the rest (Rome: no naval roll)."""
+    s = blank()
+    put(s, "rome", "rome", 5, ("varro",))
+    put(s, "carthage", "beneventum", 6, ("hannibal",))
+    s = move(s, "rome", OPS3, "varro", 5)
+    s = act(s, "rome", "sail")
+    s = act(s, "rome", "province", "campania")
+    s = act(s, "rome", "port", "neapolis")
+    s = act(s, "carthage", "intercept", "beneventum")
+    s = act(s, "carthage", "icu", 6)
+    dice(s, 2)
+    s = act(s, "carthage", "intercept", "")
+    assert args(s, "rome", "fight") == ["battle", "return", "split:1", "split:2"]
+    s = act(s, "rome", "fight", "split:2")
+    assert P.cu(s, "rome", "neapolis:in") == 2 and P.cu(s, "rome", "rome") == 3
+    assert P.where(s, "varro") == "rome"

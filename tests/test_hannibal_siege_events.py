@@ -279,3 +279,22 @@ def test_s10_11_campaign_cus_move_at_most_four_areas_in_all():
     s = act(s, "rome", "general", "paullus")
     s = act(s, "rome", "cus", 6)
     assert s.move["mp"] == 2          # five of them already moved 2 areas
+
+
+def test_s25_30_siege_train_moves_with_its_army():
+    """#30 (§25): the siege train goes with its army, never over the Alps nor by sea; with it the
+    Carthaginian -1 on the siege table is cancelled; caught alone by enemy CUs it is lost."""
+    s = clear(game())
+    put(s, "carthage", "allobroges", 5, ("hannibal",))
+    s.siege_train = "allobroges"
+    s = move(s, "carthage", OPS1, "hannibal", 5)
+    assert "taurini" not in args(s, "carthage", "to")          # an Alpine pass
+    s = act(s, "carthage", "to", "isere")
+    assert s.siege_train == "isere"
+    s.spaces["rome"].siege_by = None
+    s.siege_train = "praeneste"
+    assert S.siege_modifier(s, "carthage", "praeneste", "hannibal") == 0
+    s.siege_train = "sena"
+    P.add_cu(s, "rome", "sena", 1)
+    P.lift_sieges(s)
+    assert s.siege_train is None and logs(s, "log.train_lost")

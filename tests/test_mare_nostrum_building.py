@@ -471,3 +471,16 @@ def test_b10_all_heroes_open_no_face_down_stock_and_no_refill():
     assert s.phase == "movement"
     assert len(s.hw_up) == 16 and "hercules" not in s.hw_up and s.hw_down == []
     assert not any("face up" in x for x in logs(s))
+
+
+def test_b3_6_hanging_gardens_without_a_third_coin_option_c25():
+    """C25 other reading: the Gardens' 2 different Resources may not include a Coin."""
+    s = game(5, gardens_coin=False)
+    s.players["rome"].cards.append("hanging_gardens")
+    s = builder(s, "rome")
+    hand(s, "rome", {"coin": 4, "wine": 2, "oil": 1})
+    s = act(s, "rome", "done")
+    assert ("keep", "coin") not in choices(s, "rome")
+    s = act(s, "rome", "keep", "wine")
+    s = act(s, "rome", "keep", "oil")
+    assert s.players["rome"].hand == {"coin": 2, "wine": 1, "oil": 1}

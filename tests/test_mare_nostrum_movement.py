@@ -566,3 +566,17 @@ def test_b4_1_statue_of_zeus_fortresses_and_triremes_stay_no_sea_battle_c23():
     s.turn = 3
     s = enter(s, "movement")
     assert ("peace", "greece") in choices(s, "rome")
+
+
+def test_b4_7_the_dice_option_rolls_plain_d6():
+    """Part F: the faces are data; with ``dice = d6`` a 6 can be rolled (the reconstructed die has
+    no 6), and the sum over five still makes the hits."""
+    s = game(5, dice="d6")
+    empty(s, "gallia")
+    s.provinces["gallia"].legions = {"carthage": 1, "greece": 1}
+    s = skip_to(mover(s, "carthage"), "carthage", "land")
+    s.rng.scripted = ["6", "1"]
+    s = act(s, "carthage", "battle", "gallia:greece")
+    assert s.last_battle["rolls"]["carthage"]["dice"] == [6]
+    assert s.last_battle["rolls"]["carthage"]["hits"] == 1
+    assert s.provinces["gallia"].legions == {"carthage": 1}

@@ -107,8 +107,10 @@ def _use_choices(s: HState, f: Frame) -> list[Any]:
         out.append(opt("use", "raise", "choice.ops_raise", secret=True))
     if event_playable(s, side, no):
         out.append(opt("use", "event", "choice.event", secret=True, card=card_name(no)))
-    if "campaign_first" not in s.markers:
+    if "campaign_first" not in s.markers or not out:
+        # §7.3: the opening Campaign card is played for OPS or as its event, if it can be
         out.append(opt("use", "discard", "choice.discard", secret=True))
+    if "campaign_first" not in s.markers:
         out.append(opt("use", "back", "choice.back", secret=True))
     return out
 
@@ -215,16 +217,22 @@ def responses(s: HState, side: str, trigger: str, ctx: dict[str, Any]) -> list[i
 
 def open_window(s: HState, side: str, trigger: str, **ctx: Any) -> None:
     """Offer ``side`` the response events that fit ``trigger``. The question is asked whenever
-    he holds any card and some implemented response event of his colour fits the trigger, so
-    his opponent learns nothing about his hand from being kept waiting; only his own View
-    lists the cards (secret choices), next to "no response"."""
+    he holds any card and some implemented response event of his colour could be played here
+    (its ``opens`` and ``can_respond`` hold for some copy of the card, whoever holds it: public
+    facts only), so his opponent learns nothing about his hand from being kept waiting; only
+    his own View lists the cards (secret choices), next to "no response"."""
     from games.hannibal.events import EVENTS
     if not s.hands.get(side):
         return
     if not any(ev.trigger == trigger and _colour_ok(key, side) and ev.opens(s, side, ctx)
+               and any(ev.can_respond(s, side, no, ctx) for no in _copies(key))
                for key, ev in EVENTS.items()):
         return
     push(s, "respond", role=side, trigger=trigger, ctx=ctx)
+
+
+def _copies(key: str) -> list[int]:
+    return [no for no, c in B.board().cards.items() if c.key == key]
 
 
 def _colour_ok(key: str, side: str) -> bool:

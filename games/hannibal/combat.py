@@ -479,7 +479,9 @@ def _withdraw(s: HState, side: str) -> None:
 def block_range(s: HState, side: str) -> int:
     """§16.1 with §24: Flaminius' 1-4 also works against a withdrawal (the roll that stops it)."""
     g = _b(s)["cmd"][side]
-    return 4 if g == "flaminius" else B.general(g).battle
+    if g == "flaminius" and s.options.get("flaminius_blocks_withdrawal", True):
+        return 4
+    return B.general(g).battle
 
 
 @decision("w_block", lambda s, f: [opt("block", "roll", "choice.block", r=block_range(s, f["role"])),
@@ -699,6 +701,9 @@ def _retreat_to(s: HState, f: Frame, verb: str, arg: Any) -> None:
         return
     pop(s, f)
     dest = str(arg)
+    if s.siege_train == sid and side == CARTHAGE:
+        s.siege_train = None            # #30: a siege train that retreats is eliminated
+        s.say(msg("log.train_lost", where=f"@space.{sid}"))
     _, loss, path = _retreat_search(s, side, sid, P.cu(s, side, sid))[dest]
     lost = P.remove_cu(s, side, sid, loss)
     b["losses"][side] = b["losses"].get(side, 0) + lost

@@ -21,9 +21,10 @@ not offered. Adding an event:
 4. Register it: ``EVENTS["the_key"] = Event(play=..., can_play=...)``. A response event (§8.4)
    sets ``trigger`` (one of ``TRIGGERS``), ``can_respond(s, side, no, ctx)`` and
    ``respond(s, side, no, ctx)``; the rules open a window at that moment and offer it there.
-   ``opens(s, side, ctx)`` (public facts only) keeps the window shut where the card could never
-   apply, so players are not asked at every step. ``response_only=True`` keeps it out of the
-   normal card play.
+   ``can_respond`` must judge public facts only (whether the player holds the card is checked
+   by the rules): the window opens only where some copy of a fitting card could be played, so
+   players are not asked at every step. ``opens(s, side, ctx)`` may narrow it further.
+   ``response_only=True`` keeps it out of the normal card play.
 
 Whether an event ends a Truce comes from the data (``truce_class``; "none" does not, §25). Tests
 script dice with ``s.rng.scripted = ["4", "2"]`` (faces, in the order they are rolled).

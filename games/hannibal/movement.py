@@ -178,10 +178,14 @@ def _start_march(s: HState, side: str, g: str, n: int) -> None:
         mp = min(mp, mp - _tired_cus(s, side, loc, n))
     s.last_move = [area_of(loc)]
     s.say(msg("log.activate", g=f"@gen.{g}", n=n, where=_loc_name(loc)))
+    # #30 (§25): the siege train goes with the army of its area's commander
+    train = s.siege_train == loc and side == CARTHAGE and n > 0 and (
+        not P.gens_at(s, side, loc) or P.gens_at(s, side, loc)[0] in group)
     s.move = {"g": g, "gens": group, "n": n, "loc": loc, "mp": mp, "came_from": None,
               "by": "land", "sailed": False, "battle": False, "returned": False,
               "pursuit_failed": False, "gone": False, "intercepted": False,
-              "avoid_failed": False, "here": "none", "declared": [], "start": loc}
+              "avoid_failed": False, "here": "none", "declared": [], "start": loc,
+              "train": train}
     push(s, "move_end", role=side)
     if sortie:
         # §20.7: the besieged come out and fight the besiegers; they may go back in after
@@ -231,6 +235,8 @@ def _legal_steps(s: HState) -> list[tuple[str, str, int]]:
             continue                                            # §24 Fabius stays in Italy
         if "hanno" in m["gens"] and B.region_of(to) != B.AFRICA:
             continue                                            # §24 Hanno stays in Africa
+        if kind == "alps" and m.get("train"):
+            continue                                            # #30: no Alps for the train
         if s.truce and (P.cu_in_area(s, enemy, to) > 0 or s.spaces[to].pc == enemy):
             continue                                            # #64 Truce
         if n and side == CARTHAGE and "counsel:hanno" in s.markers \
@@ -403,6 +409,8 @@ def enter(s: HState, side: str, to: str, cost: int, kind: str) -> None:
     phase (§10.3)."""
     m = _mv(s)
     P.move_force(s, side, m["loc"], to, m["gens"], m["n"])
+    if m.get("train"):
+        s.siege_train = to
     m["came_from"] = m["loc"]
     m["loc"] = to
     m["mp"] -= cost
@@ -490,6 +498,7 @@ def naval_modifier(s: HState, src: str, dst: str, n: int, g: str | None) -> int:
 def sail(s: HState, side: str, dst: str) -> None:
     """A naval move (§11): 3 MP; every Carthaginian sea move risks the Roman fleet (§11.5)."""
     m = _mv(s)
+    m["train"] = False          # #30: the siege train does not go by sea; it stays in port
     m["mp"] -= 3
     m["sailed"] = True
     m["sails"] = m.get("sails", 0) + 1
@@ -756,7 +765,9 @@ def resolve(s: HState, f: Frame) -> None:
             continue
         r = P.roll(s)
         # §12.4 / §19.3(b): +1 into an area with a PC of the mover and no CUs of the interceptor
-        mod = 1 if s.spaces[loc].pc == side and P.cu_in_area(s, enemy, loc) == 0 else 0
+        literal = s.options.get("intercept_bonus") == "no_cus"
+        mod = 1 if (literal or s.spaces[loc].pc == side) and P.cu_in_area(s, enemy, loc) == 0 \
+            else 0
         if r + mod <= intercept_range(g):
             group = [sub] if sub else list(P.gens_at(s, enemy, lc))
             k = min(int(want), P.cu(s, enemy, lc))
@@ -782,6 +793,13 @@ def resolve(s: HState, f: Frame) -> None:
     if n > 0:
         if intercepted and m["came_from"] is not None:
             push(s, "fight_or_return", role=side)
+        elif m["n"] == 0:
+            # generals whose CUs all fell on the way stand alone among enemy CUs (§10.10)
+            for g in list(m["gens"]):
+                P.displace(s, g)
+            m["gens"] = []
+            m["gone"] = True
+            pop_kind(s, "march")
         else:
             _battle(s)
 
@@ -846,6 +864,13 @@ def _fight_choices(s: HState, f: Frame) -> list[Any]:
     out.append(opt("fight", "return", "choice.return"))
     if m["by"] == "sea" and _walls_ok(s):
         out.append(opt("fight", "walls", "choice.enter_walls"))
+    loc, side = m["loc"], _act(s)["side"]
+    if m["by"] == "sea" and B.walled(loc) and s.spaces[loc].pc == side and \
+            not P.besieged(s, loc):
+        # §12.8: part goes into the walled city, the rest (with the generals) sails back
+        room = B.space(loc).capacity - P.cu(s, side, inside(loc))
+        for k in range(1, min(room, m["n"] - 1) + 1):
+            out.append(opt("fight", f"split:{k}", "choice.split", n=k))
     return out
 
 
@@ -864,6 +889,11 @@ def _fight_or_return(s: HState, f: Frame, verb: str, arg: Any) -> None:
         pop_kind(s, "march")
         return
     side = f["role"]
+    if str(arg).startswith("split:"):
+        k = int(str(arg).split(":")[1])
+        P.move_cus(s, side, m["loc"], inside(m["loc"]), k)
+        m["n"] -= k
+        s.say(msg("log.split", n=k, where=f"@space.{m['loc']}"))
     back = m["came_from"]
     kind = B.link_kind(m["loc"], back) if m["by"] == "land" else "sea"
     if kind == "sea" and side == CARTHAGE and not s.truce:
@@ -873,6 +903,12 @@ def _fight_or_return(s: HState, f: Frame, verb: str, arg: Any) -> None:
         res = B.naval_result(r + mod)
         s.say(msg("log.naval_roll", roll=r, mod=mod, result=f"@naval.{res}"))
         if res == "return":
+            if m["n"] == 0:
+                for g in list(m["gens"]):
+                    P.displace(s, g)            # §10.10: alone among enemy CUs
+                m["gone"] = True
+                pop_kind(s, "march")
+                return
             _battle(s)
             return
         if res == "sunk":

@@ -320,6 +320,11 @@ def lift_sieges(s: HState) -> None:
         if sp.siege_by is not None and cu(s, sp.siege_by, sid) == 0:
             sp.siege_by = None
             sp.siege = 0
+    # #30 (§25): the siege train is lost when caught by enemy CUs without Carthaginian CUs
+    t = s.siege_train
+    if t is not None and cu(s, CARTHAGE, t) == 0 and cu(s, ROME, area_of(t)) > 0:
+        s.siege_train = None
+        s.say(msg("log.train_lost", where=f"@space.{area_of(t)}"))
 
 
 # -- questions ---------------------------------------------------------------------------------------

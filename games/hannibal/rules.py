@@ -53,14 +53,16 @@ The public board (``View.board``), for renderers and bots, is a JSON-able dict:
 Readings of the rulebook where it is unclear (the spec's best readings):
 
 * Interception's +1 (§12.4 vs §19.3b): into an area with a PC of the moving player and no CUs of
-  the interceptor. An intercepting army takes its whole stack of generals and the CUs its player
-  declares (at most 10; a consular army at least 5). A subordinate may intercept or avoid with
+  the interceptor (option ``intercept_bonus``: "no_cus" reads §12.4 literally). An intercepting
+  army takes its whole stack of generals and the CUs its player declares (at most 10; a
+  consular army at least 5). A subordinate may intercept or avoid with
   part of the stack, his commander keeping 1 CU (5 for a consul) (§12.7, §13.3); what stays
   behind after a subordinate's avoid fights.
 * A failed interceptor may not avoid that army until the end of the card (§12.10).
 * A general activated as commander moves with his whole stack of generals; a subordinate moves
-  alone (§9.2, §10.9). Units move out of a walled city as the first step of a move, not through
-  enemy CUs outside it (a sortie is not offered).
+  alone (§9.2, §10.9); on the way either may drop or pick up CUs and generals (§10.8-10.9).
+  Units leave a walled city as the first step of a move; with enemy CUs outside that is a
+  sortie (below).
 * Campaign cards ignore strategy ratings (OPS 3); each general moves at most 4 areas (Nero 6);
   a general moves once per campaign. CUs that moved with one general keep count of the areas
   used: another general of the campaign takes fresh CUs first and moves only as far as the
@@ -73,7 +75,8 @@ Readings of the rulebook where it is unclear (the spec's best readings):
 * Losses the owner may choose (attrition, battle) take ordinary CUs first, elephants only for an
   "e" result; the first rout loss is an elephant (§17.2).
 * A failed withdrawal: the defender may take the initiative; if not, the attacker must lead a
-  card this round (§16.1). Flaminius' 1-4 also works for the roll that stops a withdrawal (§24).
+  card this round (§16.1). Flaminius' 1-4 also works for the roll that stops a withdrawal (§24;
+  option ``flaminius_blocks_withdrawal`` off follows the English chart).
 * Retreat: the original attacker's first step is the area he came from; the nearest eligible
   ends are offered, and farther ones that cost fewer CUs (§15.1). CUs that cannot retreat are
   destroyed and count as retreat losses (§15.5).
@@ -91,6 +94,9 @@ Readings of the rulebook where it is unclear (the spec's best readings):
   once; the sortie force may withdraw or retreat only back into its city.
 * #57/#58 restrictions end at the start of the turn after the next reshuffle (§25, rulebook over
   the data's paraphrase). Carthaginian Naval Victory lasts to the end of the turn.
+* The siege train (#30) moves with the army that leaves its area under that area's commander; it
+  stays behind when the army sails; it is lost when it retreats or when enemy CUs stand in its
+  area without Carthaginian CUs (§25). It does not count toward the 3 CUs of a siege.
 """
 
 from __future__ import annotations
@@ -105,7 +111,17 @@ from games.hannibal.flow import DECISIONS, active, run, waiting
 from games.hannibal.state import CARTHAGE, ROME, SIDES, HState, SpaceState, area_of, copy_state
 from games.hannibal.texts import TEXTS
 
-OPTIONS: list[OptionInfo] = []
+OPTIONS: list[OptionInfo] = [
+    OptionInfo(id="intercept_bonus",
+               description="Interception +1 (§12.4 vs §19.3b): into an area with an enemy PC and "
+                           "no own CUs ('enemy_pc'), or wherever the interceptor has no CUs "
+                           "('no_cus', §12.4 literally)",
+               choices=["enemy_pc", "no_cus"], default="enemy_pc"),
+    OptionInfo(id="flaminius_blocks_withdrawal",
+               description="§24: Flaminius' 1-4 also stops enemy withdrawals (the rulebook); "
+                           "off as in the English reference chart",
+               choices=[True, False], default=True),
+]
 
 
 class HannibalRules(GameRules[HState]):
@@ -125,7 +141,12 @@ class HannibalRules(GameRules[HState]):
         scen_id = str(doc.get("id", "218bc")) if doc else str(scenario)
         if scen_id != "218bc" and not doc:
             raise ValueError(f"unknown scenario {scenario!r}")
-        s = new_game(seed, scen_id, dict(options))
+        opts = {o.id: options.get(o.id, o.default) for o in OPTIONS}
+        for key, value in options.items():
+            known = next((o for o in OPTIONS if o.id == key), None)
+            if known is None or value not in known.choices:
+                raise ValueError(f"option {key}={value!r}: unknown")
+        s = new_game(seed, scen_id, opts)
         if doc.get("position"):
             apply_position(s, doc["position"])
         run(s)

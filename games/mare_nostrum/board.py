@@ -319,8 +319,20 @@ def pieces_left(s: MNState, role: str) -> dict[str, int]:
     return all_pieces_left(s)[role]
 
 
-def all_pieces_left(s: MNState) -> dict[str, dict[str, int]]:
+def all_pieces_left(s: MNState, keys: dict[str, tuple[Any, ...]] | None = None,
+                    ) -> dict[str, dict[str, int]]:
+    """Pieces left per role; with the Provinces' ``keys`` at hand, from the map's totals."""
     limits = board().pieces
+    if keys is not None:
+        totals = land_totals(s, keys)
+        out = {}
+        for r in s.roles:
+            lg, fo, mk = totals.get(r, (0,) * 7)[4:]
+            out[r] = {"legions": limits.legions - lg,
+                      "triremes": limits.triremes - triremes_on_board(s, r),
+                      "fortresses": limits.fortresses - fo,
+                      "control_markers": limits.control_markers - mk}
+        return out
     out = {r: {"legions": limits.legions, "triremes": limits.triremes,
                "fortresses": limits.fortresses, "control_markers": limits.control_markers}
            for r in s.roles}
@@ -339,12 +351,15 @@ def all_pieces_left(s: MNState) -> dict[str, dict[str, int]]:
     return out
 
 
-_CONTRIB: dict[tuple[Any, ...], dict[str, tuple[int, int, int, int]]] = {}
+# What a Province gives a role: trade, culture, military, great cities (6.3), and the pieces of
+# his standing there: Legions, Fortresses, Control Markers (not a printed one).
+Counts = tuple[int, int, int, int, int, int, int]
+_CONTRIB: dict[tuple[Any, ...], dict[str, Counts]] = {}
 
 
 def contribution(pid: str, pv: ProvinceState,
-                 key: tuple[Any, ...] | None = None) -> dict[str, tuple[int, int, int, int]]:
-    """What one Province gives each role: (trade, culture, military, great cities)."""
+                 key: tuple[Any, ...] | None = None) -> dict[str, Counts]:
+    """What one Province gives each role (see ``Counts``)."""
     key = province_key(pid, pv) if key is None else key
     got = _CONTRIB.get(key)
     if got is not None:
@@ -353,18 +368,51 @@ def contribution(pid: str, pv: ProvinceState,
         _CONTRIB.clear()
     acc: dict[str, list[int]] = {}
     for r, n in pv.legions.items():
-        acc.setdefault(r, [0, 0, 0, 0])[2] += n
+        a = acc.setdefault(r, [0] * 7)
+        a[2] += n
+        a[4] += n
     if pv.fortress:
-        acc.setdefault(pv.fortress, [0, 0, 0, 0])[2] += 1
+        a = acc.setdefault(pv.fortress, [0] * 7)
+        a[2] += 1
+        a[5] += 1
+    if pv.controller is not None and not pv.printed:
+        acc.setdefault(pv.controller, [0] * 7)[6] += 1
     for k, r in _owners(pid, pv).items():
-        a = acc.setdefault(r, [0, 0, 0, 0])
+        a = acc.setdefault(r, [0] * 7)
         if k[1] == "a" or k == "market":
             a[0] += 1
         else:
             a[1] += 1
             if k[1] == "i" and city_type(pid, k) != "ordinary":
                 a[3] += 1
-    got = _CONTRIB[key] = {r: (a[0], a[1], a[2], a[3]) for r, a in acc.items()}
+    got = _CONTRIB[key] = {r: (a[0], a[1], a[2], a[3], a[4], a[5], a[6])
+                           for r, a in acc.items()}
+    return got
+
+
+_TOTALS: dict[tuple[Any, ...], dict[str, Counts]] = {}
+
+
+def land_totals(s: MNState, keys: dict[str, tuple[Any, ...]] | None = None,
+                ) -> dict[str, Counts]:
+    """The Provinces' contributions summed per role. Most actions change no Province, so the
+    sums are kept per content of the whole map (read only: the answer is shared)."""
+    if keys is None:
+        keys = {pid: province_key(pid, pv) for pid, pv in s.provinces.items()}
+    whole = tuple(keys.values())
+    got = _TOTALS.get(whole)
+    if got is not None:
+        return got
+    if len(_TOTALS) > 5000:
+        _TOTALS.clear()
+    acc: dict[str, list[int]] = {}
+    for pid, pv in s.provinces.items():
+        for r, part in contribution(pid, pv, keys[pid]).items():
+            a = acc.setdefault(r, [0] * 7)
+            for i in range(7):
+                a[i] += part[i]
+    got = _TOTALS[whole] = {r: (a[0], a[1], a[2], a[3], a[4], a[5], a[6])
+                            for r, a in acc.items()}
     return got
 
 
@@ -376,15 +424,13 @@ def scan(s: MNState, keys: dict[str, tuple[Any, ...]] | None = None) -> dict[str
     influence of owned cards. Occupied Buildings count for the occupier (§4.3.4); Circe's Legions
     do not count as Caravans (§10); uncontrolled Provinces count for no one (READING)."""
     out = {r: H.influences(s, r) | {"great": 0} for r in s.roles}
-    for pid, pv in s.provinces.items():
-        key = keys[pid] if keys is not None else None
-        for r, (tr, cu, mi, gr) in contribution(pid, pv, key).items():
-            o = out.get(r)
-            if o is not None:
-                o["trade"] += tr
-                o["culture"] += cu
-                o["military"] += mi
-                o["great"] += gr
+    for r, (tr, cu, mi, gr, *_pieces) in land_totals(s, keys).items():
+        o = out.get(r)
+        if o is not None:
+            o["trade"] += tr
+            o["culture"] += cu
+            o["military"] += mi
+            o["great"] += gr
     for fleet in s.seas.values():
         for r, n in fleet.items():
             if r in out:

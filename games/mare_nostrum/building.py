@@ -129,10 +129,20 @@ def pay(s: MNState, role: str, kinds: list[str]) -> list[str]:
 
 
 # -- where each item may go (§3.1.1, §3.1.2, §4.2.1, §4.3.5; spec B.3.4) ---------------------------
-def build_sites(s: MNState, role: str, buildings: bool) -> list[tuple[str, ProvinceState]]:
+Sites = dict[bool, list[tuple[str, ProvinceState]]]
+
+
+def build_sites(s: MNState, role: str, buildings: bool,
+                known: Sites | None = None) -> list[tuple[str, ProvinceState]]:
     """Where he may build Units (``buildings`` False) or Buildings: his own Provinces without
     enemy Units (§3.1.1), and his own Capital Province always (§3.1.1, §4.3.5; for Buildings
-    unless the option says otherwise, C9)."""
+    unless the option says otherwise, C9). ``known`` keeps the answers for a menu that asks
+    about every item."""
+    if known is not None:
+        got = known.get(buildings)
+        if got is None:
+            got = known[buildings] = build_sites(s, role, buildings)
+        return got
     cap = B.capital_province(role)
     cap_ok = not buildings or s.options.get("capital_buildings", True)
     return [(pid, pv) for pid, pv in s.provinces.items()
@@ -155,38 +165,40 @@ def control_targets(s: MNState, role: str, left: dict[str, int] | None = None) -
                   and not B.enemy_units(s.provinces[pid], role))
 
 
-def trireme_targets(s: MNState, role: str, left: dict[str, int] | None = None) -> list[str]:
+def trireme_targets(s: MNState, role: str, left: dict[str, int] | None = None,
+                    known: Sites | None = None) -> list[str]:
     """Any Sea next to a Province he controls that holds no enemy Legions, or next to his own
     Capital Province (§3.1.2; C10)."""
     left = left if left is not None else B.pieces_left(s, role)
     if left["triremes"] <= 0:
         return []
     out: set[str] = set()
-    for pid, _pv in build_sites(s, role, False):
+    for pid, _pv in build_sites(s, role, False, known):
         out.update(B.coast(s, pid))
     return sorted(out)
 
 
-def targets(s: MNState, role: str, item: str, left: dict[str, int] | None = None) -> list[str]:
+def targets(s: MNState, role: str, item: str, left: dict[str, int] | None = None,
+            known: Sites | None = None) -> list[str]:
     left = left if left is not None else B.pieces_left(s, role)
     if item == "control":
         return control_targets(s, role, left)
     if item == "trireme":
-        return trireme_targets(s, role, left)
+        return trireme_targets(s, role, left, known)
     if item == "legion":
         if left["legions"] <= 0:
             return []
-        return [pid for pid, _pv in build_sites(s, role, False)]
+        return [pid for pid, _pv in build_sites(s, role, False, known)]
     if item == "fortress":
         if left["fortresses"] <= 0:
             return []
-        return [pid for pid, pv in build_sites(s, role, False) if pv.fortress is None]
+        return [pid for pid, pv in build_sites(s, role, False, known) if pv.fortress is None]
     if item == "card":
         return H.buyable(s) if H.next_card_cost(s, role) is not None else []
     if item == "pyramids":
         return ["pyramids"] if s.pyramids is None else []
     out = []
-    for pid, pv in build_sites(s, role, True):
+    for pid, pv in build_sites(s, role, True, known):
         slots_ = board().provinces[pid].slots
         if item == "city":
             for i, c in enumerate(slots_.cities):
@@ -220,6 +232,8 @@ def cost(s: MNState, role: str, item: str, target: str) -> int:
 def item_cost(s: MNState, role: str, item: str, ts: list[str] | None = None) -> int:
     """The cost of the item wherever it goes (cities: the cheapest open slot)."""
     ts = targets(s, role, item) if ts is None else ts
+    if item != "city":
+        return cost(s, role, item, ts[0]) if ts else 0
     return min((cost(s, role, item, t) for t in ts), default=0)
 
 
@@ -270,7 +284,7 @@ def affordable(s: MNState, role: str, item: str, ts: list[str] | None = None,
     return payable[k]
 
 
-def penthesilea_count(s: MNState, role: str) -> int:
+def penthesilea_count(s: MNState, role: str, left: dict[str, int] | None = None) -> int:
     """Penthesilea: one free Legion in the Capital Province per own Province "occupied by enemy
     Legions" (§10), within the 8-Legion set. C12: a Province of his holding enemy Legions; the
     option ``penthesilea_provinces = "occupied"`` counts only those where an enemy Capturer's
@@ -285,7 +299,8 @@ def penthesilea_count(s: MNState, role: str) -> int:
     else:
         n = sum(1 for pv in s.provinces.values()
                 if pv.controller == role and B.enemy_legions(pv, role))
-    return min(n, B.pieces_left(s, role)["legions"])
+    left = left if left is not None else B.pieces_left(s, role)
+    return min(n, left["legions"])
 
 
 # -- placing what was paid for ------------------------------------------------------------------------
@@ -482,14 +497,15 @@ def menu(s: MNState, role: str) -> list[Choice]:
     out = []
     left = B.pieces_left(s, role)
     payable: dict[int, bool] = {}
+    known: Sites = {}
     for item in ITEMS:
-        ts = targets(s, role, item, left)
+        ts = targets(s, role, item, left, known)
         if not ts:
             continue
         k = item_cost(s, role, item, ts)
         if affordable(s, role, item, ts, payable, k):
             out.append(opt("item", item, "choice.item", secret=True, item=f"@item.{item}", n=k))
-    n = penthesilea_count(s, role)
+    n = penthesilea_count(s, role, left)
     if n:
         out.append(opt("penthesilea", None, "choice.penthesilea", n=n,
                        prov=f"@prov.{B.capital_province(role)}"))
@@ -616,7 +632,6 @@ def _castor_choices(s: MNState, f: Frame, role: str) -> list[Choice]:
     return [opt("copy", c, "choice.copy", card=f"@card.{c}") for c in H.castor_targets(s, role)]
 
 
-
 @decision("castor", _castor_choices, who_prompt("prompt.castor"))
 def castor(s: MNState, f: Frame, role: str, verb: str, arg: Any) -> None:
     s.players[role].castor = str(arg)
@@ -637,7 +652,6 @@ def keep_choices(s: MNState, f: Frame, role: str) -> list[Choice]:
                 continue
             out.append(opt("keep", kind, "choice.keep", secret=True, res=f"@res.{kind}"))
     return out + [opt("done", None, "choice.keep_done")]
-
 
 
 @decision("keep", keep_choices, who_prompt("prompt.keep"))

@@ -63,7 +63,6 @@ def _zeus_choices(s: MNState, f: Frame, role: str) -> list[Choice]:
     return out + [opt("peace", "none", "choice.no_peace")]
 
 
-
 @decision("zeus", _zeus_choices, F.who_prompt("prompt.zeus"))
 def zeus(s: MNState, f: Frame, role: str, verb: str, arg: Any) -> None:
     pop(s, f)
@@ -102,7 +101,6 @@ def move_next(s: MNState, f: Frame) -> None:
 def _order_choices(s: MNState, f: Frame, role: str) -> list[Choice]:
     return [opt("mover", r, "choice.mover", who=f"@empire.{r}") for r in s.roles
             if r not in s.done]
-
 
 
 @decision("move_order", _order_choices, F.who_prompt("prompt.mover"))
@@ -466,7 +464,6 @@ def loot_rare(s: MNState, role: str) -> None:
 
 def _loot_choices(s: MNState, f: Frame, role: str) -> list[Choice]:
     return [opt("loot", "coin", "choice.loot_coin"), opt("loot", "rare", "choice.loot_rare")]
-
 
 
 @decision("loot", _loot_choices, F.who_prompt("prompt.loot"))

@@ -522,7 +522,7 @@ def public_board(s: MNState) -> dict[str, Any]:
     sprov, ssea = _static(s)
     keys = {pid: B.province_key(pid, pv) for pid, pv in s.provinces.items()}
     scan = B.scan(s, keys)
-    left = B.all_pieces_left(s)
+    left = B.all_pieces_left(s, keys)
     empires: dict[str, Any] = {}
     for r in s.roles:
         pl = s.players[r]

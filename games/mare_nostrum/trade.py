@@ -42,7 +42,6 @@ def _token_choices(s: MNState, f: Frame, role: str) -> list[Choice]:
             for t in s.tokens for v in faces[t]]
 
 
-
 @decision("trade_token", _token_choices, who_prompt("prompt.token"))
 def choose_token(s: MNState, f: Frame, role: str, verb: str, arg: Any) -> None:
     token, _, value = str(arg).partition(":")
@@ -121,7 +120,6 @@ def participants(s: MNState, f: Frame) -> None:
 def _first_choices(s: MNState, f: Frame, role: str) -> list[Choice]:
     assert s.trade is not None
     return [opt("first", r, "choice.first", who=f"@empire.{r}") for r in s.trade.participants]
-
 
 
 @decision("trade_first", _first_choices, who_prompt("prompt.first"))
