@@ -6,11 +6,24 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import msg
+from games.hannibal import board as B
 from games.hannibal import movement as M
 from games.hannibal import prims as P
 from games.hannibal.events import EVENTS
 from games.hannibal.state import HState
-from tests.test_hannibal_kit import RULES, act, args, card_play, clear, dice, game, logs, put, top
+from tests.test_hannibal_kit import (
+    RULES,
+    act,
+    active,
+    args,
+    card_play,
+    clear,
+    dice,
+    game,
+    logs,
+    put,
+    top,
+)
 
 SENTINEL = "who_first"
 
@@ -450,6 +463,211 @@ def test_card27_s25_i_have_come_into_italy():
     assert pcs(s, "beneventum", "sena", "apri") == ["carthage", "carthage", "rome"]
 
 
+# -- #26 Syracuse: the naval box counts only while Carthage holds the city (§11.6) -------------------
+def test_card26_s11_6_syracuse_box_only_while_carthage_holds_syracuse():
+    """#26 (§25): the PC stays in the Syracuse box while Carthage controls Syracuse. A sea move
+    New Carthage -> Carthage with 5 CUs: ports -2 -2, Syracuse box -1 = -5; once Rome holds
+    Syracuse again the marker alone gives nothing: -4 (a roll of 6 then means 'return', not
+    'safe')."""
+    s = blank()
+    s = play(s, "carthage", 26)
+    assert M.naval_modifier(s, "new_carthage", "carthage", 5, None) == -5
+    s.spaces["syracuse"].pc = "rome"
+    s.touch()
+    assert "syracuse_allied" in s.markers
+    assert M.naval_modifier(s, "new_carthage", "carthage", 5, None) == -4
+
+
+# -- #28 Hannibal Charms Italy -----------------------------------------------------------------------
+def _charm_board() -> HState:
+    s = blank()
+    for a in ("terventum", "beneventum", "apri", "cannae", "praeneste", "sena"):
+        s.spaces[a].pc = "rome"
+    put(s, "carthage", "terventum", 6, ("hannibal",))
+    put(s, "carthage", "carthage", 3, ("hanno",))
+    s.touch()
+    return s
+
+
+def test_card28_s25_hannibal_charms_italy_on_his_way():
+    """#28 (§25): only Hannibal moves (OPS 2). The PC of his starting area goes for 1 MP; then
+    each Italian area he enters and keeps loses its Roman PC at no cost: Beneventum (Fabius
+    declines to intercept) and Apri, where Fabius avoids him (roll 2 <= 5)."""
+    s = _charm_board()
+    put(s, "rome", "apri", 2, ("fabius",))
+    s = play(s, "carthage", 28)
+    assert args(s, "carthage", "general") == ["hannibal"]
+    s = act(s, "carthage", "general", "hannibal")
+    s = act(s, "carthage", "cus", 6)
+    assert args(s, "carthage", "charm") == [None]
+    s = act(s, "carthage", "charm")
+    assert s.move["mp"] == 3 and s.spaces["terventum"].pc is None
+    assert args(s, "carthage", "charm") == []             # once, before the first step
+    s = act(s, "carthage", "to", "beneventum")
+    s = act(s, "rome", "intercept", "")
+    assert s.spaces["beneventum"].pc is None and s.move["mp"] == 2
+    s = act(s, "carthage", "to", "apri")
+    dice(s, 2)
+    s = act(s, "rome", "here", "avoid")
+    s = act(s, "rome", "avoid_to", "cannae")
+    assert s.spaces["apri"].pc == "rome"            # not before the mover's choice
+    s = act(s, "carthage", "pursue", "stop")
+    assert top(s) == SENTINEL
+    assert pcs(s, "terventum", "beneventum", "apri", "cannae") == [None, None, None, "rome"]
+    assert [e["where"] for e in logs(s, "log.charm")] == [
+        "@space.terventum", "@space.beneventum", "@space.apri"]
+
+
+def test_card28_s25_no_charm_where_a_battle_is_fought_or_without_the_card():
+    """#28: where the Romans stand and fight the PC stays; an OPS move of Hannibal charms
+    nothing; a Roman walled city is never touched."""
+    s = _charm_board()
+    put(s, "rome", "sena", 3, ("varro",))
+    s = play(s, "carthage", 28)
+    s = act(s, "carthage", "general", "hannibal")
+    s = act(s, "carthage", "cus", 6)
+    s = act(s, "carthage", "to", "sena")
+    s = act(s, "rome", "here", "stand")
+    assert s.battle is not None and s.spaces["sena"].pc == "rome"
+    s = _charm_board()
+    s = card_play(s, "carthage", [2])
+    s.flow.insert(0, {"k": SENTINEL, "role": "carthage"})
+    s = act(s, "carthage", "card", 2)
+    s = act(s, "carthage", "use", "move")
+    s = act(s, "carthage", "general", "hannibal")
+    s = act(s, "carthage", "cus", 6)
+    assert args(s, "carthage", "charm") == []
+    s = act(s, "carthage", "to", "beneventum")
+    s = act(s, "carthage", "stop")
+    assert s.spaces["beneventum"].pc == "rome" and not logs(s, "log.charm")
+    s = _charm_board()
+    s.spaces["capua"].pc = "rome"
+    s = play(s, "carthage", 28)
+    s = act(s, "carthage", "general", "hannibal")
+    s = act(s, "carthage", "cus", 6)
+    s = act(s, "carthage", "to", "capua")
+    s = act(s, "carthage", "stop")
+    assert s.spaces["capua"].pc == "rome"
+
+
+def test_card28_s25_offered_only_with_hannibal_on_the_map():
+    s = blank()
+    put(s, "carthage", "carthage", 3, ("hanno",))
+    assert not offered(s, "carthage", 28)
+    assert offered(_charm_board(), "carthage", 28)
+    assert not offered(_charm_board(), "rome", 28)
+
+
+# -- #30 Carthaginian Siege Train ----------------------------------------------------------------------
+def test_card30_s25_siege_train_placed_with_an_army_and_handed_over():
+    """#30 (§25): the train joins a Carthaginian army (a general with CUs; not a general alone,
+    not where Roman CUs stand outside); played again, it is handed over to another army: one
+    train on the map at most."""
+    s = blank()
+    put(s, "carthage", "saguntum", 5, ("hannibal",))
+    put(s, "carthage", "carthage", 3, ("hanno",))
+    put(s, "carthage", "utica", 0, ("gisgo",))
+    put(s, "carthage", "gades", 2, ("mago",))
+    put(s, "rome", "gades", 2)
+    s = play(s, "carthage", 30)
+    assert sorted(picks(s, "carthage")) == ["carthage", "saguntum"]
+    s = pick(s, "carthage", "saguntum")
+    assert s.siege_train == "saguntum" and top(s) == SENTINEL and 30 in s.discard
+    assert logs(s, "log.ev_train") == [{"where": "@space.saguntum", "g": "@gen.hannibal"}]
+    s = play(s, "carthage", 30)                       # only one other army: no question
+    assert s.siege_train == "carthage" and logs(s, "log.ev_train_moved")
+    s = blank()
+    put(s, "carthage", "utica", 0, ("gisgo",))
+    assert not offered(s, "carthage", 30)
+    assert not offered(s, "rome", 30)
+
+
+def test_card30_s25_siege_train_goes_with_its_commander_not_with_a_subordinate():
+    """#30: Mago (a subordinate) leaves with 2 CUs: the train stays with Hannibal's army; when
+    Hannibal marches it goes with him, and into his own walled city with him."""
+    s = blank()
+    put(s, "carthage", "saguntum", 8, ("hannibal", "mago"))
+    s.siege_train = "saguntum"
+    s = card_play(s, "carthage", [2])
+    s = act(s, "carthage", "card", 2)
+    s = act(s, "carthage", "use", "move")
+    s = act(s, "carthage", "general", "mago")
+    s = act(s, "carthage", "cus", 2)
+    to = args(s, "carthage", "to")[0]
+    s = act(s, "carthage", "to", to)
+    assert s.siege_train == "saguntum"
+    s = blank()
+    put(s, "carthage", "dianium", 2, ("hannibal",))
+    s.siege_train = "dianium"
+    s = card_play(s, "carthage", [2])
+    s = act(s, "carthage", "card", 2)
+    s = act(s, "carthage", "use", "move")
+    s = act(s, "carthage", "general", "hannibal")
+    s = act(s, "carthage", "cus", 2)
+    s = act(s, "carthage", "to", "new_carthage")
+    assert s.siege_train == "new_carthage"
+    s = act(s, "carthage", "walls")
+    assert s.siege_train == "new_carthage:in" and P.cu(s, "carthage", "new_carthage:in") == 2
+
+
+def test_card30_s25_siege_train_left_in_port_is_caught_by_a_roman_army():
+    """#30: the train never sails: Hannibal sails from New Carthage and it stays in port,
+    alone; a Roman army that enters the area catches it (lost)."""
+    s = blank()
+    put(s, "carthage", "new_carthage", 4, ("hannibal",))
+    s.siege_train = "new_carthage"
+    s = card_play(s, "carthage", [2])
+    s = act(s, "carthage", "card", 2)
+    s = act(s, "carthage", "use", "move")
+    s = act(s, "carthage", "general", "hannibal")
+    s = act(s, "carthage", "cus", 4)
+    s = act(s, "carthage", "sail")
+    if "carthage" not in args(s, "carthage", "port"):
+        s = act(s, "carthage", "province", B.province_of("carthage"))
+    dice(s, 5)                                        # 5 - 4 = 1: safe
+    s = act(s, "carthage", "port", "carthage")
+    assert s.siege_train == "new_carthage" and P.where(s, "hannibal") == "carthage"
+    s = blank()
+    s.siege_train = "new_carthage"
+    put(s, "rome", "dianium", 3, ("p_scipio",))
+    s = card_play(s, "rome", [2])
+    s = act(s, "rome", "card", 2)
+    s = act(s, "rome", "use", "move")
+    s = act(s, "rome", "general", "p_scipio")
+    if top(s) == "pick_cus":
+        s = act(s, "rome", "cus", 3)
+    s = act(s, "rome", "to", "new_carthage")
+    assert s.siege_train is None
+    assert logs(s, "log.train_lost") == [{"where": "@space.new_carthage"}]
+
+
+def test_card30_s25_siege_train_lost_when_its_army_retreats():
+    """#30 (§25, §15): Varro attacks Mago (7 CUs, with the train) in Praeneste and wins with a
+    Probe the Carthaginian cannot match (losses roll 5: none; rout roll 4 - 2 = 2 CUs); Mago
+    retreats to Sena with 5 CUs and the train is lost."""
+    s = blank()
+    put(s, "carthage", "praeneste", 7, ("mago",))
+    s.siege_train = "praeneste"
+    s.spaces["sena"].pc = "carthage"
+    put(s, "rome", "terventum", 8, ("varro",))
+    s = card_play(s, "rome", [2])
+    s = act(s, "rome", "card", 2)
+    s = act(s, "rome", "use", "move")
+    s = act(s, "rome", "general", "varro")
+    s = act(s, "rome", "cus", 8)
+    s = act(s, "rome", "to", "praeneste")
+    s = act(s, "carthage", "here", "stand")
+    s.bhands = {"carthage": ["frontal_assault"], "rome": ["probe"]}
+    s.touch()
+    s = act(s, "rome", "lead", "probe")
+    dice(s, 5, 4)
+    s = act(s, "carthage", "match", "")
+    assert s.siege_train == "praeneste" and args(s, "carthage", "retreat") == ["sena"]
+    s = act(s, "carthage", "retreat", "sena")
+    assert P.where(s, "mago") == "sena" and P.cu(s, "carthage", "sena") == 5
+    assert s.siege_train is None and logs(s, "log.train_lost") == [{"where": "@space.praeneste"}]
+
+
 # -- #29 Naval Victory ---------------------------------------------------------------------------------
 def test_card29_s11_6_carthaginian_naval_victory_for_the_turn():
     s = blank()
@@ -491,7 +709,8 @@ def test_card11_long_lists_of_areas_are_asked_by_province_first():
 def test_card7_s8_4_hostile_tribes_in_response_to_an_army_entering():
     """#7 as a response (§8.4): Hannibal enters the Rhone (Transalpine Gaul) with 8 CUs; the
     Roman answers with Hostile Tribes: roll 6 on the hostile-tribe column = 2 CUs lost, and the
-    move goes on with 6. Entering Massilia (another province) does not allow it."""
+    move goes on with 6. Entering Massilia (another province) opens no window at all: no copy
+    of a fitting card could be played there, so the Roman is not even asked."""
     s = blank()
     put(s, "carthage", "nemausus", 8, ("hannibal",))
     s = card_play(s, "carthage", [2], [7])
@@ -500,7 +719,8 @@ def test_card7_s8_4_hostile_tribes_in_response_to_an_army_entering():
     s = act(s, "carthage", "general", "hannibal")
     s = act(s, "carthage", "cus", 8)
     t = act(s, "carthage", "to", "massilia")
-    assert args(t, "rome", "respond") == [0]
+    assert top(t) != "respond" and not args(t, "rome", "respond")
+    assert active(t) == ["carthage"]                 # Hannibal marches on, nobody was asked
     s = act(s, "carthage", "to", "rhone")
     assert args(s, "rome", "respond") == [7, 0]
     dice(s, 6)
@@ -508,6 +728,38 @@ def test_card7_s8_4_hostile_tribes_in_response_to_an_army_entering():
     assert P.cu(s, "carthage", "rhone") == 6 and s.move["n"] == 6
     assert 7 in s.discard and not s.truce
     assert args(s, "carthage", "to")                 # Hannibal marches on
+
+
+def test_card8_s8_4_hostile_tribes_window_opens_on_entering_liguria():
+    """#8 as a response (§8.4): Mago with 4 CUs steps from Nice (Massilia: no window) into the
+    Western Ligurians (Liguria): the window opens; roll 3 on the hostile-tribe column (5/6) =
+    1 CU lost. A Roman without cards is never asked (nothing to reveal)."""
+    s = blank()
+    put(s, "carthage", "narbo", 4, ("mago",))
+    s = card_play(s, "carthage", [2], [8])
+    s = act(s, "carthage", "card", 2)
+    s = act(s, "carthage", "use", "move")
+    s = act(s, "carthage", "general", "mago")
+    s = act(s, "carthage", "cus", 4)
+    s = act(s, "carthage", "to", "nemausus")
+    s = act(s, "carthage", "to", "massilia")
+    assert top(s) != "respond" and active(s) == ["carthage"]
+    s = act(s, "carthage", "to", "nice")
+    assert top(s) != "respond"
+    s = act(s, "carthage", "to", "western_ligurians")
+    assert top(s) == "respond" and args(s, "rome", "respond") == [8, 0]
+    dice(s, 3)
+    s = act(s, "rome", "respond", 8)
+    assert P.cu(s, "carthage", "western_ligurians") == 3 and s.move["n"] == 3
+    s = blank()
+    put(s, "carthage", "nice", 4, ("mago",))
+    s = card_play(s, "carthage", [2], [])
+    s = act(s, "carthage", "card", 2)
+    s = act(s, "carthage", "use", "move")
+    s = act(s, "carthage", "general", "mago")
+    s = act(s, "carthage", "cus", 4)
+    s = act(s, "carthage", "to", "western_ligurians")
+    assert top(s) != "respond" and active(s) == ["carthage"]
 
 
 def test_card23_s25_numidian_ally_not_offered_where_carthaginian_cus_stand():

@@ -123,6 +123,66 @@ def test_s25_41_bad_weather_only_against_the_enemy():
     assert not EVENTS["bad_weather"].can_respond(s, CARTHAGE, 41, {"mover": CARTHAGE})
 
 
+def test_s25_41_bad_weather_holds_the_fleet_in_port_for_the_rest_of_the_turn():
+    """#41 (§25, S9.10): the force that meant to sail stays in port until the end of the turn:
+    Mago cannot be activated again this turn (the card acts on generals); at the end of the
+    turn the hold is lifted."""
+    from games.hannibal import turn as T
+    from games.hannibal.cards import movable_generals
+    s = mago_sails([41, FILLER])
+    s = act(s, ROME, "respond", 41)
+    assert "weather:mago" in s.markers and over(s, CARTHAGE)
+    put(s, CARTHAGE, "utica", 2, ("gisgo",))
+    assert movable_generals(s, CARTHAGE, 3) == ["gisgo"]
+    T.end_turn(s, push(s, "end_turn"))
+    assert "weather:mago" not in s.markers
+    assert movable_generals(s, CARTHAGE, 3) == ["mago", "gisgo"]
+
+
+def _over_the_alps(first: str | None) -> HState:
+    """Hannibal with 10 CUs moves (OPS 3) from the Rhone area toward the Alps; the Roman holds
+    Bad Weather."""
+    s = clear(game())
+    put(s, CARTHAGE, "rhone" if first else "allobroges", 10, ("hannibal",))
+    s = start(s, CARTHAGE, [OPS3], [41, FILLER])
+    s = act(s, CARTHAGE, "card", OPS3)
+    s = act(s, CARTHAGE, "use", "move")
+    s = act(s, CARTHAGE, "general", "hannibal")
+    s = act(s, CARTHAGE, "cus", 10)
+    if first:
+        s = act(s, CARTHAGE, "to", first)
+    return s
+
+
+def test_s25_41_bad_weather_stops_a_crossing_that_takes_the_third_mp():
+    """#41 (§25, S9.10): Hannibal steps to the Allobroges (1 MP), then crosses the Alps into
+    Taurini with his 2nd and 3rd MP: the Roman plays Bad Weather before the pass roll; the army
+    stays on its side of the pass, no attrition is rolled, and its move is over."""
+    s = _over_the_alps("allobroges")
+    # a plain line: only the Hostile Tribes window of Transalpine Gaul, declined
+    assert s.flow[-1]["trigger"] == "enter" and args(s, ROME, "respond") == [0]
+    s = act(s, ROME, "respond", 0)
+    s = act(s, CARTHAGE, "to", "taurini")
+    assert active(s) == [ROME] and args(s, ROME, "respond") == [41, 0]
+    s = act(s, ROME, "respond", 41)
+    assert P.where(s, "hannibal") == "allobroges" and P.cu(s, CARTHAGE, "allobroges") == 10
+    assert P.cu(s, CARTHAGE, "taurini") == 0 and not logs(s, "log.attrition")
+    assert logs(s, "event.bad_weather.crossing") and 41 in s.discard
+    # the move is over (a subjugation roll against the Allobroges may follow, §20.2)
+    assert s.move is None and top(s) == "siege_q" and "weather:hannibal" not in s.markers
+
+
+def test_s25_41_no_bad_weather_against_a_crossing_with_the_first_two_mp():
+    """#41: crossing the Alps as the first step uses the 1st and 2nd MP: no window opens (the
+    Roman is not asked, so nothing about his hand shows); the pass roll follows (Alps: no
+    modifier; 10 CUs, roll 1)."""
+    s = _over_the_alps(None)
+    dice(s, 1)
+    s = act(s, CARTHAGE, "to", "taurini")
+    assert top(s) != "respond" and active(s) == [CARTHAGE]
+    assert P.where(s, "hannibal") == "taurini" and len(logs(s, "log.attrition")) == 1
+
+
 # -- #60 Storms at Sea ----------------------------------------------------------------------------------
 def test_s25_60_storms_at_sea_attrition_plus_two_before_the_naval_roll():
     """#60 (§21.1, S10.5): the sailing force rolls on the attrition table by its size with +2:
@@ -475,6 +535,44 @@ def test_s25_58_cato_counsels_rome_once_at_a_time():
     assert "counsel:cato" in s.markers
     assert not offered(s, CARTHAGE, 58)
     assert not offered(clear(game()), ROME, 58)
+
+
+def _next_turn(s: HState) -> HState:
+    from games.hannibal import turn as T
+    s.flow = []
+    T.end_turn(s, push(s, "end_turn"))
+    s.flow = []
+    T.begin_turn(s, push(s, "turn"))
+    return s
+
+
+def test_s25_57_58_counsel_lasts_until_the_turn_after_the_next_reshuffle():
+    """#57/#58 (§25 note): the restriction holds until the start of the turn that follows the
+    next reshuffle of the strategy deck, whether Truce or a deck too short to deal causes it.
+    No reshuffle: it goes on from turn to turn. A reshuffle at the deal of turn 3: it holds all
+    through turn 3 and ends as turn 4 begins. A Truce reshuffle at the end of turn 1: it ends
+    as turn 2 begins."""
+    from games.hannibal import turn as T
+    s = clear(game())
+    s = event(s, ROME, 57)
+    s = _next_turn(s)
+    assert s.turn == 2 and "counsel:hanno" in s.markers
+    s = _next_turn(s)
+    assert s.turn == 3 and "counsel:hanno" in s.markers
+    s.flow = []
+    s.discard, s.deck = s.deck[2:], s.deck[:2]
+    s.hands = {ROME: [], CARTHAGE: []}
+    T.deal(s, push(s, "deal"))
+    assert logs(s, "log.reshuffle") and len(s.hands[ROME]) == B.cards_per_turn(3)
+    assert "counsel:hanno" in s.markers               # still in force during turn 3
+    s = _next_turn(s)
+    assert s.turn == 4 and "counsel:hanno" not in s.markers
+    s = clear(game())
+    s = event(s, CARTHAGE, 58)
+    s.reshuffle = True                                # Truce was played this turn (§8.7)
+    s = _next_turn(s)
+    assert s.turn == 2 and "counsel:cato" not in s.markers
+    assert not [m for m in s.markers if m.startswith("ending:")]
 
 
 # -- texts --------------------------------------------------------------------------------------------------

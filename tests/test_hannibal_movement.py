@@ -3,6 +3,7 @@ and pursuit (§13), with scripted dice."""
 
 from __future__ import annotations
 
+from games.hannibal import board as B
 from games.hannibal import movement as M
 from games.hannibal import prims as P
 from tests.test_hannibal_kit import (
@@ -474,3 +475,178 @@ def test_s12_8_landing_intercepted_split_into_the_walls():
     s = act(s, "rome", "fight", "split:2")
     assert P.cu(s, "rome", "neapolis:in") == 2 and P.cu(s, "rome", "rome") == 3
     assert P.where(s, "varro") == "rome"
+
+
+def _forced_march(card: int, where: str) -> object:
+    s = blank()
+    put(s, "rome", where, 5, ("varro",))
+    s = card_play(s, "rome", [card])
+    s = act(s, "rome", "card", card)
+    s = act(s, "rome", "use", "event")
+    s = act(s, "rome", "general", "varro")
+    return act(s, "rome", "cus", 5)
+
+
+def _sail(s, port: str):
+    s = act(s, "rome", "sail")
+    if port not in args(s, "rome", "port"):
+        s = act(s, "rome", "province", B.province_of(port))
+    return act(s, "rome", "port", port)
+
+
+def test_s25_63_forced_march_three_areas_and_a_naval_move():
+    """#63 Forced March 3 (§25): up to 3 areas by land plus a naval move (3 MP) with 5 CUs:
+    Sena -> Terventum -> Capua -> Neapolis, then by sea to Brundisium. After a 4th land area
+    (2 MP left) no naval move is possible."""
+    s = _forced_march(63, "sena")
+    assert s.move["mp"] == 6
+    for to in ("terventum", "capua", "neapolis"):
+        s = act(s, "rome", "to", to)
+    assert s.move["mp"] == 3 and args(s, "rome", "sail") == [None]
+    s = _sail(s, "brundisium")
+    assert P.where(s, "varro") == "brundisium" and P.cu(s, "rome", "brundisium") == 5
+    assert s.move["mp"] == 0 and not args(s, "rome", "to") and not args(s, "rome", "sail")
+    s = _forced_march(63, "sena")
+    for to in ("terventum", "capua", "neapolis", "paestium"):
+        s = act(s, "rome", "to", to)
+    assert s.move["mp"] == 2 and not args(s, "rome", "sail")
+
+
+def test_s25_63_forced_march_two_naval_moves_in_a_row():
+    """#63 (§25): one general may make two naval moves in a row, 3 MP each, and may drop CUs
+    between them: Rome -> Cosa (drops 1 CU) -> Neapolis. Forced March 2 (#62, no ship) never
+    sails."""
+    s = _forced_march(63, "rome")
+    s = _sail(s, "cosa")
+    assert s.move["mp"] == 3 and args(s, "rome", "sail") == [None]
+    s = act(s, "rome", "troops")
+    s = act(s, "rome", "drop", 1)
+    s = _sail(s, "neapolis")
+    assert P.cu(s, "rome", "cosa") == 1 and P.cu(s, "rome", "neapolis") == 4
+    assert s.move["mp"] == 0
+    s = _forced_march(62, "rome")
+    assert s.move["mp"] == 6 and not args(s, "rome", "sail")
+
+
+def _two_interceptions(consul: bool = False):
+    """Hannibal (6 CUs) steps from Beneventum into Terventum; Fabius (Sena, 3 CUs) and
+    Marcellus (Praeneste, 4 CUs) both intercept: rolls 1 and 2 (+1) against ratings 3."""
+    s = blank()
+    put(s, "carthage", "beneventum", 6, ("hannibal",))
+    put(s, "rome", "sena", 5 if consul else 3, ("varro" if consul else "fabius",),
+        consul=consul)
+    put(s, "rome", "praeneste", 4, ("marcellus",))
+    s = move(s, "carthage", OPS1, "hannibal", 6)
+    s = act(s, "carthage", "to", "terventum")
+    s = act(s, "rome", "intercept", "sena")
+    s = act(s, "rome", "icu", 5 if consul else 3)
+    s = act(s, "rome", "intercept", "praeneste")
+    s = act(s, "rome", "icu", 4)
+    dice(s, 1, 2)
+    return act(s, "rome", "intercept", "")
+
+
+def test_s12_6_the_intercepting_player_names_the_commander():
+    """§12.6, §9.3: several interceptions succeed: the armies unite and the Roman, not the
+    order of the rolls, names the commander among the generals of equal status; then the
+    Carthaginian chooses to fight or go back, and the battle is led by the chosen one."""
+    s = _two_interceptions()
+    assert len(logs(s, "log.intercept_ok")) == 2
+    assert active(s) == ["rome"] and sorted(args(s, "rome", "pick")) == ["fabius", "marcellus"]
+    s = act(s, "rome", "pick", "fabius")
+    assert P.commander(s, "rome", "terventum") == "fabius"
+    assert P.cu(s, "rome", "terventum") == 7
+    assert top(s) == "fight_or_return" and active(s) == ["carthage"]
+    s = act(s, "carthage", "fight", "battle")
+    assert s.battle["cmd"]["rome"] == "fabius"
+
+
+def test_s12_6_a_consul_commands_the_united_interceptors():
+    """§9.3, §18.3: a consul among them commands: nobody is asked."""
+    s = _two_interceptions(consul=True)
+    assert len(logs(s, "log.intercept_ok")) == 2
+    assert P.commander(s, "rome", "terventum") == "varro"
+    assert top(s) == "fight_or_return" and not args(s, "rome", "pick")
+
+
+def test_s10_10_an_army_that_lost_every_cu_on_the_way_fights_no_battle():
+    """§10.6, §10.10: Mago crosses the Alps with 1 CU into Taurini, where 5 Roman CUs stand;
+    the pass attrition (roll 6) takes that CU: no battle, Mago alone among enemy CUs is
+    displaced."""
+    s = blank()
+    put(s, "carthage", "allobroges", 1, ("mago",))
+    put(s, "rome", "taurini", 5)
+    s = move(s, "carthage", OPS2, "mago", 1)
+    dice(s, 6)
+    s = act(s, "carthage", "to", "taurini")
+    assert logs(s, "log.attrition")[0]["n"] == 1
+    assert s.battle is None and s.gens["mago"] == "displaced"
+    assert P.cu(s, "rome", "taurini") == 5 and not logs(s, "log.battle")
+
+
+def test_s10_10_hostile_tribes_leave_a_general_alone_no_battle():
+    """#7 answering an army entering Liguria (§8.4): Mago's only CU is lost to the tribe (roll 6
+    on the 5/6 column), before the reaction phase: no battle with the Roman CUs there; Mago is
+    displaced (§10.10)."""
+    s = blank()
+    put(s, "carthage", "nice", 1, ("mago",))
+    put(s, "rome", "western_ligurians", 3)
+    s = card_play(s, "carthage", [OPS3], [7])
+    s = act(s, "carthage", "card", OPS3)
+    s = act(s, "carthage", "use", "move")
+    s = act(s, "carthage", "general", "mago")
+    s = act(s, "carthage", "cus", 1)
+    s = act(s, "carthage", "to", "western_ligurians")
+    assert args(s, "rome", "respond") == [7, 0]
+    dice(s, 6)
+    s = act(s, "rome", "respond", 7)
+    assert s.battle is None and s.gens["mago"] == "displaced"
+    assert P.cu(s, "rome", "western_ligurians") == 3 and not logs(s, "log.battle")
+
+
+def test_s10_10_a_general_alone_intercepted_is_displaced():
+    """§12.2, §10.10: Mago moves alone into Terventum; Fabius intercepts from Sena (roll 2,
+    +1 = 3 <= 3): his army enters where an enemy general stands without CUs: Mago is
+    displaced; there is no battle and no going back."""
+    s = blank()
+    put(s, "carthage", "beneventum", 0, ("mago",))
+    put(s, "rome", "sena", 3, ("fabius",))
+    s = move(s, "carthage", OPS2, "mago")
+    s = act(s, "carthage", "to", "terventum")
+    s = act(s, "rome", "intercept", "sena")
+    s = act(s, "rome", "icu", 3)
+    dice(s, 2)
+    s = act(s, "rome", "intercept", "")
+    assert logs(s, "log.intercept_ok") and s.gens["mago"] == "displaced"
+    assert s.battle is None and top(s) != "fight_or_return"
+    assert P.cu(s, "rome", "terventum") == 3
+
+
+def test_s10_10_an_army_entering_displaces_a_lone_general_even_if_the_pass_takes_its_cus():
+    """§10.10, §10.6: Mago's army (1 CU) crosses the Alps into Taurini, where Longus stands
+    without CUs; the pass roll (6) takes the CU, but an army entered: Longus is displaced and
+    Mago, alone now, may stop there. A general alone never ends his move where an enemy
+    general alone stands (§10.4): with his last 2 MP he may not cross into such an area."""
+    s = blank()
+    put(s, "carthage", "allobroges", 1, ("mago",))
+    put(s, "rome", "taurini", 0, ("longus",))
+    s = move(s, "carthage", OPS2, "mago", 1)
+    dice(s, 6)
+    s = act(s, "carthage", "to", "taurini")
+    assert P.cu(s, "carthage", "taurini") == 0 and s.gens["longus"] == "pool"
+    assert logs(s, "log.displaced") == [{"g": "@gen.longus"}]
+    assert args(s, "carthage", "stop") == [None]
+    s = blank()
+    put(s, "carthage", "rhone", 0, ("mago",))
+    put(s, "rome", "taurini", 0, ("longus",))
+    s = move(s, "carthage", OPS2, "mago")
+    s = act(s, "carthage", "to", "allobroges")
+    s = act(s, "carthage", "to", "isere")
+    assert s.move["mp"] == 2 and "insubrians" in args(s, "carthage", "to")
+    s = blank()
+    put(s, "carthage", "rhone", 0, ("mago",))
+    put(s, "rome", "insubrians", 0, ("longus",))
+    s = move(s, "carthage", OPS2, "mago")
+    s = act(s, "carthage", "to", "allobroges")
+    s = act(s, "carthage", "to", "isere")
+    assert "insubrians" not in args(s, "carthage", "to")

@@ -187,3 +187,16 @@ def test_b1_rare_pile_is_remade_from_the_set_aside_goods():
     assert B.draw_rare(s, "rome") == "wine"
     assert s.players["rome"].rare == ["wine"] and s.rare_aside == []
     assert B.draw_rare(s, "rome") is None     # all 13 in hands or none left: nothing drawn
+
+
+def test_b1_5_colossus_extra_resource_may_be_declined():
+    """§11: at the end of the Collection Phase the Colossus' owner *may* take one more ordinary
+    Resource; declining takes nothing and shows nothing."""
+    s = game(5)
+    s.players["rome"].cards.append("colossus")
+    s = collect(s)
+    before = dict(s.players["rome"].hand)
+    assert choices(s, "rome")[-1] == ("colossus", "none")
+    s = act(s, "rome", "colossus", "none")
+    assert s.players["rome"].hand == before and s.phase == "trade"
+    assert not any("Colossus" in x for x in logs(s, "greece"))

@@ -580,3 +580,14 @@ def test_b4_7_the_dice_option_rolls_plain_d6():
     assert s.last_battle["rolls"]["carthage"]["dice"] == [6]
     assert s.last_battle["rolls"]["carthage"]["hits"] == 1
     assert s.provinces["gallia"].legions == {"carthage": 1}
+
+
+def test_b4_9_the_capturer_may_also_do_nothing():
+    """§4.3: in each Province he captures the Capturer *may* destroy, occupy or try for the
+    Control Marker; he may also leave the Province as it is."""
+    s = capturer()
+    assert ("hold", None) in choices(s, "rome")
+    before = s.provinces["cyrenaica"].model_dump()
+    s = act(s, "rome", "hold")
+    assert s.provinces["cyrenaica"].model_dump() == before
+    assert not any("keeps his hold" in x for x in logs(s))

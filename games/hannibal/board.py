@@ -92,10 +92,12 @@ def board() -> Board:
     return _BOARD
 
 
+@cache
 def space(sid: str) -> Space:
     return board().spaces[sid]
 
 
+@cache
 def province_of(sid: str) -> str:
     return board().spaces[sid].province
 
@@ -164,14 +166,17 @@ def distances(sid: str) -> dict[str, int]:
     return out
 
 
+@cache
 def general(key: str) -> General:
     return board().generals[key]
 
 
+@cache
 def card(no: int) -> Card:
     return board().cards[no]
 
 
+@cache
 def card_by_key(key: str) -> Card | None:
     for c in board().cards.values():
         if c.key == key:
@@ -179,10 +184,12 @@ def card_by_key(key: str) -> Card | None:
     return None
 
 
+@cache
 def cards_per_turn(turn: int) -> int:
     return board().turns[turn - 1][1]
 
 
+@cache
 def years(turn: int) -> str:
     return board().turns[turn - 1][0]
 

@@ -208,7 +208,7 @@ def responses(s: HState, side: str, trigger: str, ctx: dict[str, Any]) -> list[i
     for no in s.hands.get(side, []):
         c = B.card(no)
         ev = EVENTS.get(c.key)
-        if ev is None or ev.trigger != trigger or c.playable_by not in ("either", side):
+        if ev is None or not ev.answers(trigger) or c.playable_by not in ("either", side):
             continue
         if ev.can_respond(s, side, no, ctx):
             out.append(no)
@@ -224,7 +224,7 @@ def open_window(s: HState, side: str, trigger: str, **ctx: Any) -> None:
     from games.hannibal.events import EVENTS
     if not s.hands.get(side):
         return
-    if not any(ev.trigger == trigger and _colour_ok(key, side) and ev.opens(s, side, ctx)
+    if not any(ev.answers(trigger) and _colour_ok(key, side) and ev.opens(s, side, ctx)
                and any(ev.can_respond(s, side, no, ctx) for no in _copies(key))
                for key, ev in EVENTS.items()):
         return

@@ -19,7 +19,7 @@ not offered. Adding an event:
    which may ask again. When a handler returns without pushing anything, the event is over and
    play passes on (§7.4). Every text goes through a key of texts.py (English and Russian).
 4. Register it: ``EVENTS["the_key"] = Event(play=..., can_play=...)``. A response event (§8.4)
-   sets ``trigger`` (one of ``TRIGGERS``), ``can_respond(s, side, no, ctx)`` and
+   sets ``trigger`` (one of ``TRIGGERS``, or a tuple of them), ``can_respond(s, side, no, ctx)`` and
    ``respond(s, side, no, ctx)``; the rules open a window at that moment and offer it there.
    ``can_respond`` must judge public facts only (whether the player holds the card is checked
    by the rules): the window opens only where some copy of a fitting card could be played, so
@@ -49,7 +49,8 @@ from games.hannibal.state import CARTHAGE, ROME, HState, other
 #                     "mover"}; setting s.move["cancelled"] = True keeps the fleet in port and
 #                     ends the move (Bad Weather); attrition on s.move's force (Storm at Sea)
 #   "crossing"        the opponent's army has crossed a pass or strait into {"space"}, before
-#                     the pass attrition roll: {"space", "link", "mover", "mp_spent"};
+#                     the pass attrition roll: {"space", "link", "mover", "mp_spent"} (the
+#                     movement points the moving general has spent, the crossing included);
 #                     s.move["blocked"] = True sends it back and ends its move (Bad Weather)
 #   "enter"           the opponent's army entered {"space"} by land, before the reaction
 #                     phase: {"space", "mover"} (Hostile Tribes in Transalpine Gaul/Liguria)
@@ -73,7 +74,8 @@ def _nothing(*_: Any) -> None:
 class Event:
     play: Callable[[HState, str, int], None] = _nothing
     can_play: Callable[[HState, str, int], bool] = _always
-    trigger: str | None = None
+    # one of TRIGGERS, or several (Bad Weather answers a sea move and a pass crossing)
+    trigger: str | tuple[str, ...] | None = None
     can_respond: Callable[[HState, str, int, dict[str, Any]], bool] = _never
     respond: Callable[[HState, str, int, dict[str, Any]], None] = _nothing
     response_only: bool = False
@@ -81,6 +83,12 @@ class Event:
     # facts only (never the hand): e.g. Hostile Tribes only where the entered area is in
     # Transalpine Gaul or Liguria. Without it the window opens whenever the side holds a card.
     opens: Callable[[HState, str, dict[str, Any]], bool] = _always
+
+    def answers(self, trigger: str) -> bool:
+        """Whether this response event may be played at ``trigger``."""
+        if isinstance(self.trigger, tuple):
+            return trigger in self.trigger
+        return self.trigger == trigger
 
     @staticmethod
     def unique_of(no: int) -> bool:

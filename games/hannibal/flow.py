@@ -104,11 +104,23 @@ def run(s: HState) -> None:
         f = s.flow[-1]
         d = DECISIONS.get(f["k"])
         if d is not None:
-            if d.choices(s, f):
+            got = d.choices(s, f)
+            if got:
+                # kept for the View of the State this run settles (see ``settled_choices``)
+                s.keep(("settled", len(s.log), len(s.flow)), (f, got))
                 return
             s.flow.pop()
             continue
         STEPS[f["k"]](s, f)
+
+
+def settled_choices(s: HState) -> list[Choice] | None:
+    """The choices of the waiting decision as ``run`` found them when it stopped there, if the
+    State has not moved on since (the same top frame, log and flow)."""
+    got = s.cached(("settled", len(s.log), len(s.flow)))
+    if got is not None and s.flow and got[0] is s.flow[-1]:
+        return got[1]
+    return None
 
 
 _CHOICES: dict[tuple[Any, ...], Choice] = {}

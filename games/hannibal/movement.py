@@ -76,7 +76,7 @@ def cu_range(s: HState, g: str) -> tuple[int, int]:
 
 def can_start_move(s: HState, g: str) -> bool:
     loc = P.where(s, g)
-    if loc is None:
+    if loc is None or held_in_port(s, g):
         return False
     side = P.side_of(g)
     if is_inside(loc) and P.cu(s, other(side), area_of(loc)) > 0 and P.cu(s, side, loc) == 0:
@@ -85,10 +85,20 @@ def can_start_move(s: HState, g: str) -> bool:
     return lo <= hi
 
 
+def held_in_port(s: HState, g: str) -> bool:
+    """#41 (§25): a general whose fleet Bad Weather kept in port stays there until the end of
+    the turn (the marker names the general: the card acts on generals, not on CUs)."""
+    return WEATHER + g in s.markers
+
+
+WEATHER = "weather:"
+
+
 # -- the activation -----------------------------------------------------------------------------------
 # ``s.activation`` is the card that moves generals now: {"side", "card", "ops", "campaign" (generals
 # still to move), "moved", "failed" (generals whose interception failed, §12.10), "sailed",
-# "kind" ("ops" | "campaign" | "forced"), "mp", "naval_cap", "sieged"}.
+# "kind" ("ops" | "campaign" | "forced"), "mp", "naval_cap", "sieged"}; an event may add "only" (the
+# generals it may move) and "charms" (#28: Hannibal removes Roman PCs on his way).
 # ``s.move`` is the army moving now: {"g", "gens", "n", "loc", "mp", "came_from", "by" ("land" |
 # "sea"), "sailed", "battle", "returned", "pursuit_failed", "gone", "intercepted",
 # "avoid_failed", "here", "declared", "over"}.
@@ -116,7 +126,8 @@ def _mv(s: HState) -> dict[str, Any]:
 def _pick_gen_choices(s: HState, f: Frame) -> list[Any]:
     from games.hannibal.cards import movable_generals
     a = _act(s)
-    gens = [g for g in movable_generals(s, f["role"], a["ops"]) if g not in a["moved"]]
+    gens = [g for g in movable_generals(s, f["role"], a["ops"]) if g not in a["moved"]
+            and g in a.get("only", [g])]
     out = [opt("general", g, "choice.general", g=f"@gen.{g}", where=_loc_name(P.where(s, g) or ""))
            for g in gens][:24]
     if a["kind"] == "campaign":
@@ -163,11 +174,16 @@ def _start_march(s: HState, side: str, g: str, n: int) -> None:
     a["moved"] = a["moved"] + group
     if a["campaign"]:
         a["campaign"] -= 1
+    # #30 (§25): the siege train goes with the army its area's commander leads away
+    train = s.siege_train == loc and side == CARTHAGE and n > 0 and group[0] == P.commander(
+        s, side, loc)
     # the moving army stands outside the walls from its first step on
     sortie = is_inside(loc) and P.cu(s, other(side), area_of(loc)) > 0
     if is_inside(loc):
         P.move_force(s, side, loc, area_of(loc), group, n)
         loc = area_of(loc)
+        if train:
+            s.siege_train = loc
     elif group[0] != g:
         P.take_general(s, g)
         P.place_general(s, g, loc, lead=True)
@@ -178,10 +194,7 @@ def _start_march(s: HState, side: str, g: str, n: int) -> None:
         mp = min(mp, mp - _tired_cus(s, side, loc, n))
     s.last_move = [area_of(loc)]
     s.say(msg("log.activate", g=f"@gen.{g}", n=n, where=_loc_name(loc)))
-    # #30 (§25): the siege train goes with the army of its area's commander
-    train = s.siege_train == loc and side == CARTHAGE and n > 0 and (
-        not P.gens_at(s, side, loc) or P.gens_at(s, side, loc)[0] in group)
-    s.move = {"g": g, "gens": group, "n": n, "loc": loc, "mp": mp, "came_from": None,
+    s.move = {"g": g, "gens": group, "n": n, "loc": loc, "mp": mp, "mp0": mp, "came_from": None,
               "by": "land", "sailed": False, "battle": False, "returned": False,
               "pursuit_failed": False, "gone": False, "intercepted": False,
               "avoid_failed": False, "here": "none", "declared": [], "start": loc,
@@ -231,6 +244,8 @@ def _legal_steps(s: HState) -> list[tuple[str, str, int]]:
             continue
         if n == 0 and P.cu(s, enemy, to) > 0:                  # §10.4 lone general
             continue
+        if n == 0 and cost >= m["mp"] and P.gens_at(s, enemy, to):
+            continue            # §10.4: he could not stop there, and could go no further
         if "fabius" in m["gens"] and B.region_of(to) != B.ITALY:
             continue                                            # §24 Fabius stays in Italy
         if "hanno" in m["gens"] and B.region_of(to) != B.AFRICA:
@@ -291,10 +306,13 @@ def can_sail(s: HState) -> bool:
 
 
 def can_stop(s: HState) -> bool:
-    """§10.4: a general without CUs may not stop where an enemy general without CUs stands."""
+    """§10.4: a general without CUs may not stop where an enemy general without CUs stands
+    (unless he has no way on left)."""
     m = _mv(s)
     enemy = other(_act(s)["side"])
-    return not (m["n"] == 0 and P.gens_at(s, enemy, m["loc"]) and P.cu(s, enemy, m["loc"]) == 0)
+    if not (m["n"] == 0 and P.gens_at(s, enemy, m["loc"]) and P.cu(s, enemy, m["loc"]) == 0):
+        return True
+    return not _legal_steps(s) and not can_sail(s)
 
 
 def _walls_ok(s: HState) -> bool:
@@ -324,11 +342,49 @@ def _march_choices(s: HState, f: Frame) -> list[Any]:
         out.append(opt("troops", None, "choice.troops"))
     if can_sail(s) and not held_by_consul(s):
         out.append(opt("sail", None, "choice.sail"))
+    if can_charm_start(s):
+        out.append(opt("charm", None, "choice.charm_start", where=f"@space.{_mv(s)['loc']}"))
     if can_stop(s):
         if _walls_ok(s):
             out.append(opt("walls", None, "choice.enter_walls"))
         out.append(opt("stop", None, "choice.stop"))
     return out
+
+
+# -- #28 Hannibal Charms Italy (§25) ---------------------------------------------------------------
+def charm_target(s: HState, sid: str) -> bool:
+    """A Roman ordinary PC (no walled city, no tribe) in an Italian area without Roman CUs,
+    where Hannibal stands outside the walls."""
+    return (B.region_of(sid) == B.ITALY and s.spaces[sid].pc == ROME
+            and P.ordinary_pc_area(s, sid) and P.cu_in_area(s, ROME, sid) == 0
+            and P.where(s, "hannibal") == sid)
+
+
+def can_charm_start(s: HState) -> bool:
+    """#28: the PC of the area where Hannibal begins his move, for one movement point, before
+    his first step (never during a Truce: it would take the area from Rome)."""
+    m = _mv(s)
+    return (bool(_act(s).get("charms")) and m["g"] == "hannibal" and m["came_from"] is None
+            and not m.get("charmed") and m["mp"] >= 1 and not s.truce
+            and charm_target(s, m["loc"]))
+
+
+def _charm(s: HState, sid: str) -> None:
+    P.remove_pc(s, sid)
+    s.say(msg("log.charm", where=f"@space.{sid}"))
+
+
+@step("charm")
+def charm(s: HState, f: Frame) -> None:
+    """#28: after the reaction phase of an area Hannibal entered: if he still stands there, no
+    battle was fought and no Roman CUs are left (none came, they avoided him or were overrun),
+    the Roman PC there is removed at no cost."""
+    pop(s, f)
+    m = s.move
+    if m is None or m["gone"] or m["battle"] or m["loc"] != f["sid"]:
+        return
+    if charm_target(s, f["sid"]):
+        _charm(s, f["sid"])
 
 
 def _troop_choices(s: HState) -> list[Any]:
@@ -362,6 +418,8 @@ def _troops(s: HState, f: Frame, verb: str, arg: Any) -> None:
     m = _mv(s)
     if verb == "drop":
         m["n"] -= int(arg)
+        if m["n"] == 0:
+            m["train"] = False          # #30: the train stays with the CUs left here
     elif verb == "pick":
         m["n"] += int(arg)
     elif verb == "pickgen":
@@ -392,12 +450,19 @@ def _march(s: HState, f: Frame, verb: str, arg: Any) -> None:
         P.move_force(s, side, m["loc"], inside(m["loc"]), m["gens"], m["n"])
         s.say(msg("log.enter_walls", g=f"@gen.{m['g']}", where=f"@space.{m['loc']}"))
         m["loc"] = inside(m["loc"])
+        if m.get("train"):
+            s.siege_train = m["loc"]
         return
     if verb == "sail":
         f["k"] = "sail_to"
         return
     if verb == "troops":
         f["k"] = "troops"
+        return
+    if verb == "charm":
+        m["mp"] -= 1
+        m["charmed"] = True
+        _charm(s, m["loc"])
         return
     to = str(arg)
     kind = B.link_kind(m["loc"], to) or "line"
@@ -415,15 +480,18 @@ def enter(s: HState, side: str, to: str, cost: int, kind: str) -> None:
     m["loc"] = to
     m["mp"] -= cost
     m["by"] = "land"
+    m["arrived"] = m["n"]
     s.last_move.append(to)
     s.say(msg("log.move", g=f"@gen.{m['g']}", where=f"@space.{to}"))
     from games.hannibal.cards import open_window
+    if _act(s).get("charms") and m["g"] == "hannibal":
+        push(s, "charm", sid=to)
     push(s, "react")
     open_window(s, other(side), "enter", space=to, mover=side)
     if kind in ("pass", "alps", "strait"):
         push(s, "crossing", link=kind)
         open_window(s, other(side), "crossing", space=to, link=kind, mover=side,
-                    mp_spent=_act(s)["mp"] - m["mp"])
+                    mp_spent=m["mp0"] - m["mp"])
 
 
 @step("crossing")
@@ -437,6 +505,8 @@ def crossing(s: HState, f: Frame) -> None:
         P.move_force(s, side, m["loc"], m["came_from"], m["gens"], m["n"])
         m["loc"] = m["came_from"]
         m["blocked"] = False
+        if m.get("train"):
+            s.siege_train = m["loc"]
         pop_kind(s, "react")
         pop_kind(s, "respond")
         pop_kind(s, "march")
@@ -456,6 +526,8 @@ def pass_attrition(s: HState, kind: str) -> None:
     if m["n"] > 0:
         lost = attrition(s, _act(s)["side"], m["loc"], mod, "pass")
         m["n"] = max(0, m["n"] - lost)
+    if m["n"] == 0:
+        m["train"] = False          # #30: a general alone leads no siege train
 
 
 # -- naval movement (§11) --------------------------------------------------------------------------
@@ -538,8 +610,11 @@ def naval(s: HState, f: Frame) -> None:
     m["came_from"] = src
     m["loc"] = dst
     m["by"] = "sea"
+    m["arrived"] = m["n"]
     s.last_move.append(dst)
     s.say(msg("log.sail", g=f"@gen.{m['g']}", where=f"@space.{dst}"))
+    if _act(s).get("charms") and m["g"] == "hannibal":
+        push(s, "charm", sid=dst)
     push(s, "react")
 
 
@@ -601,6 +676,12 @@ def react(s: HState, f: Frame) -> None:
         return
     enemy = other(_act(s)["side"])
     n, gens = _enemy_here(s)
+    if m["n"] == 0 and m.get("arrived") and n == 0 and gens:
+        # §10.10: an army entered where enemy generals stand without CUs; that it lost its
+        # CUs crossing the pass (or to the tribes) right after does not save them
+        for x in list(gens):
+            P.displace(s, x)
+        gens = []
     if interceptors(s):
         push(s, "intercept", role=enemy)
     if m["n"] > 0 and (n > 0 or gens):
@@ -723,6 +804,7 @@ def resolve(s: HState, f: Frame) -> None:
     pop(s, f)
     m = _mv(s)
     side, loc = _act(s)["side"], m["loc"]
+    P.check_siege_train(s)
     if m["n"] + len(m["gens"]) == 0:
         m["gone"] = True
         pop_kind(s, "march")
@@ -747,7 +829,9 @@ def resolve(s: HState, f: Frame) -> None:
             avoided = True
             s.say(msg("log.avoid_ok", g=f"@gen.{g}", roll=r))
             push(s, "pursue_q", role=side)
-            push(s, "avoid_to", role=enemy, g=g, cus=k)
+            # who avoids is fixed now: interceptors arriving next do not go with them
+            push(s, "avoid_to", role=enemy, g=g, cus=k, stack=list(gens),
+                 n=min(MAX_MOVE_CU, n))
         else:
             s.say(msg("log.avoid_failed", g=f"@gen.{g}", roll=r))
             m["avoid_failed"] = True
@@ -771,37 +855,102 @@ def resolve(s: HState, f: Frame) -> None:
         if r + mod <= intercept_range(g):
             group = [sub] if sub else list(P.gens_at(s, enemy, lc))
             k = min(int(want), P.cu(s, enemy, lc))
+            train = not sub and enemy == CARTHAGE and s.siege_train == lc
             P.move_force(s, enemy, lc, loc, group, k)
+            if train:
+                s.siege_train = loc         # #30: the train goes with its army
             intercepted = True
             s.say(msg("log.intercept_ok", g=f"@gen.{g}", roll=r, mod=mod, where=f"@space.{loc}"))
         else:
             _act(s)["failed"] = _act(s)["failed"] + [g]
             s.say(msg("log.intercept_failed", g=f"@gen.{g}", roll=r, mod=mod))
     m["intercepted"] = m["intercepted"] or intercepted
+    if intercepted and m["n"] == 0:
+        # §10.10: the intercepting army enters where the mover's generals stand without CUs
+        # (they set out alone, or lost every CU on the way): they are displaced, no battle
+        _lone_generals_displaced(s)
+        return
     if avoided:
         if intercepted:
-            # the avoider leaves, the interceptors stand: no pursuit, fight or return (§12.5)
+            # the avoider leaves, the interceptors stand: no pursuit, fight or return (§12.5);
+            # when the avoiders are gone the intercepting player names his commander (§12.6)
             pop_kind(s, "pursue_q")
             s.flow.insert(len(s.flow) - 1, {"k": "fight_or_return", "role": side})
+            s.flow.insert(len(s.flow) - 1, {"k": "intercept_command", "role": enemy})
         return
-    # §10.5 overrun: 5+ CUs against exactly one enemy CU without a general
+    if intercepted:
+        push(s, "resolve_rest", role=side)
+        push(s, "intercept_command", role=enemy)
+        return
+    _after_interceptions(s)
+
+
+@step("resolve_rest")
+def resolve_rest(s: HState, f: Frame) -> None:
+    pop(s, f)
+    _after_interceptions(s)
+
+
+def _after_interceptions(s: HState) -> None:
+    """§10.5 overrun, then a battle or (after an interception) the mover's choice to fight or
+    go back (§12.5). A mover without CUs never fights (§10.10)."""
+    m = _mv(s)
+    side, loc = _act(s)["side"], m["loc"]
+    enemy = other(side)
     n, gens = _enemy_here(s)
     if n == 1 and not gens and m["n"] >= 5:
         P.remove_cu(s, enemy, loc, 1)
         s.say(msg("log.overrun", where=f"@space.{loc}"))
         n = 0
-    if n > 0:
-        if intercepted and m["came_from"] is not None:
-            push(s, "fight_or_return", role=side)
-        elif m["n"] == 0:
-            # generals whose CUs all fell on the way stand alone among enemy CUs (§10.10)
-            for g in list(m["gens"]):
-                P.displace(s, g)
-            m["gens"] = []
-            m["gone"] = True
-            pop_kind(s, "march")
-        else:
-            _battle(s)
+    if n == 0:
+        return
+    if m["n"] == 0:
+        # generals whose CUs all fell on the way stand alone among enemy CUs (§10.10)
+        _lone_generals_displaced(s)
+    elif m["intercepted"] and m["came_from"] is not None:
+        push(s, "fight_or_return", role=side)
+    else:
+        _battle(s)
+
+
+def _lone_generals_displaced(s: HState) -> None:
+    m = _mv(s)
+    pop_kind(s, "pursue_q")
+    for g in list(m["gens"]):
+        if P.where(s, g) == m["loc"]:
+            P.displace(s, g)
+    m["gens"] = []
+    m["gone"] = True
+    pop_kind(s, "march")
+    P.check_siege_train(s)
+
+
+@step("intercept_command")
+def intercept_command(s: HState, f: Frame) -> None:
+    """§12.6, §9.3: where interceptors joined other generals of their side (another interceptor,
+    or an army standing there), the intercepting player names the commander among those of the
+    highest status (Hannibal and a consul always command)."""
+    pop(s, f)
+    m = s.move
+    if m is None or m["gone"]:
+        return
+    loc, side = m["loc"], f["role"]
+    stack = P.gens_at(s, side, loc)
+    if len(stack) < 2:
+        return
+    best = min(P.rank(s, g) for g in stack)
+    heads = [g for g in stack if P.rank(s, g) == best]
+    if len(heads) < 2:
+        return
+    P.ask(s, side, "prompt.intercept_command",
+          [(g, "choice.commander", {"g": f"@gen.{g}"}) for g in heads],
+          then="move:intercept_command", loc=loc, prompt_args={"where": f"@space.{loc}"})
+
+
+@P.continuation("move:intercept_command")
+def _intercept_commander(s: HState, f: Frame, arg: Any) -> None:
+    P.set_commander(s, f["role"], f["loc"], str(arg))
+    s.say(msg("log.intercept_command", g=f"@gen.{arg}", where=f"@space.{f['loc']}"))
 
 
 def _avoid_choices(s: HState, f: Frame) -> list[Any]:
@@ -815,14 +964,20 @@ def _avoid_to(s: HState, f: Frame, verb: str, arg: Any) -> None:
     m = _mv(s)
     enemy = f["role"]
     loc = m["loc"]
+    dst = str(arg)
+    train = False
     if f.get("cus") is not None:
         gens, k = [f["g"]], int(f["cus"])        # a subordinate and his CUs (§13.3)
     else:
-        gens = list(P.gens_at(s, enemy, loc))
-        k = min(MAX_MOVE_CU, P.cu(s, enemy, loc))
-    P.move_force(s, enemy, loc, str(arg), gens, k)
-    s.say(msg("log.avoid_to", g=f"@gen.{f['g']}", where=_loc_name(str(arg))))
-    if P.cu(s, enemy, loc) > 0:
+        # the stack that rolled (interceptors that arrived since stay and fight)
+        gens = [g for g in f.get("stack", P.gens_at(s, enemy, loc)) if P.where(s, g) == loc]
+        k = min(int(f.get("n", MAX_MOVE_CU)), P.cu(s, enemy, loc))
+        train = enemy == CARTHAGE and s.siege_train == loc     # #30: not a retreat
+    P.move_force(s, enemy, loc, dst, gens, k)
+    if train:
+        s.siege_train = dst
+    s.say(msg("log.avoid_to", g=f"@gen.{f['g']}", where=_loc_name(dst)))
+    if P.cu(s, enemy, loc) > 0 and not m["intercepted"]:
         # §13.2: CUs beyond 10 stay behind and fight
         pop_kind(s, "pursue_q")
         _battle(s)
@@ -919,6 +1074,8 @@ def _fight_or_return(s: HState, f: Frame, verb: str, arg: Any) -> None:
             pop_kind(s, "march")
             return
     P.move_force(s, side, m["loc"], back, m["gens"], m["n"])
+    if m.get("train") and m["by"] == "land":
+        s.siege_train = back
     m["loc"] = back
     m["returned"] = True
     s.say(msg("log.return", g=f"@gen.{m['g']}", where=f"@space.{back}"))
@@ -992,3 +1149,30 @@ def _hanno(s: HState, f: Frame, verb: str, arg: Any) -> None:
     if arg == "yes":
         P.remove_pc(s, f["sid"])
         s.say(msg("log.pc_removed", side="@side.rome", where=f"@space.{f['sid']}"))
+
+
+# -- texts of this module (English and Russian) ------------------------------------------------------
+_EN = {
+    "choice.charm_start": "Charm: remove the Roman PC in {where} (1 MP)",
+    "log.charm": "Hannibal charms Italy: the Roman PC in {where} is removed.",
+    "prompt.intercept_command": "The intercepting armies unite in {where}: who commands?",
+    "choice.commander": "{g}",
+    "log.intercept_command": "{g} takes command in {where}.",
+}
+_RU = {
+    "choice.charm_start": "Чары: снять римский ПК в {where} (1 ед. движения)",
+    "log.charm": "Ганнибал зачаровал Италию: римский ПК в {where} снят.",
+    "prompt.intercept_command": "Перехватившие войска объединяются в {where}: кто командует?",
+    "choice.commander": "{g}",
+    "log.intercept_command": "{g} принимает командование в {where}.",
+}
+
+
+def _register_texts() -> None:
+    from games.hannibal.texts import TEXTS
+    for lang, texts in (("en", _EN), ("ru", _RU)):
+        for key, value in texts.items():
+            TEXTS[lang].setdefault(key, value)
+
+
+_register_texts()

@@ -4,7 +4,9 @@ Queries: ``cu``, ``elephants``, ``gens_at``, ``commander``, ``army_size``, ``con
 ``province_controller``, ``political_points``, ``generals_of``, ``where``, ``besieged``,
 ``enemy_outside``.
 Changes: ``add_cu``, ``remove_cu``, ``place_general``, ``take_general``, ``move_force``,
-``place_pc``, ``remove_pc``, ``flip_pc``, ``displace``, ``lose_cus``.
+``place_pc``, ``remove_pc``, ``flip_pc``, ``displace``, ``lose_cus``; ``check_siege_train`` (#30:
+a train caught by enemy CUs without Carthaginian CUs is lost; adding or moving Roman CUs
+checks it).
 Dice and questions: ``roll`` (one d6 from the State's RNG; tests script it with
 ``s.rng.scripted = ["4"]``) and ``ask`` (a question to one role, answered through the View; see
 events.py for how an event uses it).
@@ -60,6 +62,8 @@ def add_cu(s: HState, side: str, loc: str, n: int, el: int = 0) -> None:
     u[0] += n
     u[1] += min(el, n)
     _displace_lone_enemies(s, side, area_of(loc))
+    if side == ROME:
+        check_siege_train(s)
 
 
 def remove_cu(s: HState, side: str, loc: str, n: int, elephant: bool = False) -> int:
@@ -220,6 +224,8 @@ def move_force(s: HState, side: str, src: str, dst: str, gens: Iterable[str], n:
     move_cus(s, side, src, dst, n)
     for i, g in enumerate(gens):
         place_general(s, g, dst, lead=(i == 0))
+    if side == ROME and n > 0:
+        check_siege_train(s)
 
 
 def army_size(s: HState, side: str, loc: str) -> int:
@@ -320,7 +326,12 @@ def lift_sieges(s: HState) -> None:
         if sp.siege_by is not None and cu(s, sp.siege_by, sid) == 0:
             sp.siege_by = None
             sp.siege = 0
-    # #30 (§25): the siege train is lost when caught by enemy CUs without Carthaginian CUs
+    check_siege_train(s)
+
+
+def check_siege_train(s: HState) -> None:
+    """#30 (§25): the siege train is lost when Roman CUs stand in its area and no Carthaginian
+    CUs stand with it (on its side of the walls)."""
     t = s.siege_train
     if t is not None and cu(s, CARTHAGE, t) == 0 and cu(s, ROME, area_of(t)) > 0:
         s.siege_train = None

@@ -97,6 +97,25 @@ Readings of the rulebook where it is unclear (the spec's best readings):
 * The siege train (#30) moves with the army that leaves its area under that area's commander; it
   stays behind when the army sails; it is lost when it retreats or when enemy CUs stand in its
   area without Carthaginian CUs (§25). It does not count toward the 3 CUs of a siege.
+* #30 is placed with a Carthaginian army (a general with CUs) where a reinforcement may go
+  (§6.3); played again it is handed over to another army. It also goes with its army into
+  the walls, on an avoid and on an interception (not retreats); a general who leaves all his
+  CUs behind leaves it with them. Its siege effect, which the rulebook does not give, is the
+  card data's: no Carthaginian -1 on the siege table where it stands.
+* #28 Hannibal Charms Italy is an event that moves Hannibal alone (OPS 2): the Roman ordinary PC
+  of each Italian area he enters and keeps (no battle; no Roman CUs left there: none came,
+  they were overrun or avoided him) is removed at no cost; the PC of his starting area costs
+  1 MP, before his first step, never during a Truce.
+* #41 Bad Weather against a pass or strait: it stops a crossing that takes a movement point
+  after the moving general's second (the 3rd or 4th; with Forced March or Nero also the later
+  ones); the army stays on its side and its move ends. Against a sea move, the generals of
+  the force stay in port until the end of the turn (their CUs may go with another general).
+* §12.6: when interceptors join other generals of their side in the area, the intercepting
+  player names the commander among those of the highest status; a general moving without
+  CUs (or who lost them on the way) that is intercepted is displaced, no battle (§10.10).
+* #57/#58: a reshuffle at the deal (a deck too short) is the reshuffle of that turn: the
+  restriction holds through it and ends when the next turn begins.
+* #26: the Syracuse box of the naval track counts only while Carthage holds Syracuse.
 """
 
 from __future__ import annotations
@@ -107,7 +126,7 @@ from games.core import Action, Choice, GameRules, Msg, OptionInfo, Rng, Scenario
 from games.hannibal import board as B
 from games.hannibal import cards, combat, events, movement, siege, turn  # noqa: F401
 from games.hannibal import prims as P
-from games.hannibal.flow import DECISIONS, active, run, waiting
+from games.hannibal.flow import DECISIONS, active, run, settled_choices, waiting
 from games.hannibal.state import CARTHAGE, ROME, SIDES, HState, SpaceState, area_of, copy_state
 from games.hannibal.texts import TEXTS
 
@@ -174,7 +193,12 @@ class HannibalRules(GameRules[HState]):
         got = state.cached(key)
         if got is None:
             w = waiting(state)
-            got = [] if w is None or w[0]["role"] != role else w[1].choices(state, w[0])
+            if w is None or w[0]["role"] != role:
+                got = []
+            else:
+                got = settled_choices(state)
+                if got is None:
+                    got = w[1].choices(state, w[0])
             state.keep(key, got)
         return list(got)
 
@@ -220,59 +244,149 @@ class HannibalRules(GameRules[HState]):
 
     # -- random playouts --------------------------------------------------------------------------
     def fuzz_weight(self, c: Choice, view: View) -> float:
-        """The random playout's taste: move and fight rather than discard, keep battles short."""
+        """The random playout's taste, read from the View only: play cards for moves and events,
+        march armies toward the enemy and into him, besiege, intercept, answer with response
+        cards, fight battles out (lead and match cards) rather than wander or discard."""
         v, a = c.verb, c.arg
-        if v == "use":
-            return {"move": 6.0, "pcs": 4.0, "raise": 2.0, "event": 3.0, "discard": 0.3,
-                    "back": 0.1}.get(str(a), 1.0)
         if v == "to":
-            return _march_taste(view, str(a))
+            return _march_taste(view, str(a), int(c.msg.args.get("mp", 1)) if c.msg else 1)
         if v == "stop":
-            return 0.5
-        if v == "troops":
-            return 0.2
-        if v == "cus":
+            return _stop_taste(view)
+        if v == "port":
+            return _port_taste(view, str(a))
+        if v == "general":
+            return _general_taste(view, str(a))
+        if v == "card":
+            return 1.0 + float(c.msg.args.get("ops", 1)) if c.msg is not None else 1.0
+        if v in ("cus", "icu", "avoidk"):
             return 1.0 + 2.0 * int(a or 0)
-        if v == "walls":
-            return 0.2
-        if v == "sail":
-            return 0.7
-        if v == "back":
-            return 0.1
-        if v == "withdraw":
-            return 0.3
-        if v == "match" and not a:
-            return 0.5
-        if v == "siege":
-            return 5.0 if a == "roll" else 0.5
-        if v == "intercept":
-            return 1.0 if a else 2.0
-        return 1.0
+        w = _FLAT.get((v, a if a in _FLAT_ARGS.get(v, ()) else "*"))
+        return w if w is not None else 1.0
 
     def describe(self, view: View, lang: str = "en") -> str:
         return describe(self, view, lang)
 
 
-_TASTE: dict[int, tuple[Any, dict[str, set[str]]]] = {}
+# verb (and the args that matter) -> weight; "*" stands for any other arg of that verb
+_FLAT_ARGS: dict[str, tuple[Any, ...]] = {
+    "use": ("move", "pcs", "raise", "event", "discard", "back"),
+    "here": ("stand", "avoid"), "intercept": ("",), "respond": (0,), "siege": ("roll", "no"),
+    "match": ("",), "fight": ("battle", "return"), "pursue": ("roll",), "charge": ("yes",),
+    "cmd": ("roll",), "counter": ("roll",), "block": ("roll",), "take": ("yes",),
+    "hanno": ("yes",),
+}
+_FLAT: dict[tuple[str, Any], float] = {
+    ("use", "move"): 7.0, ("use", "event"): 5.0, ("use", "pcs"): 2.0, ("use", "raise"): 2.0,
+    ("use", "discard"): 0.2, ("use", "back"): 0.05,
+    ("here", "stand"): 3.0, ("here", "avoid"): 2.0, ("here", "*"): 0.4,   # shelter, a sub avoids
+    ("intercept", ""): 1.0, ("intercept", "*"): 4.0,
+    ("respond", 0): 1.0, ("respond", "*"): 4.0,
+    ("siege", "roll"): 12.0, ("siege", "no"): 0.2, ("siege", "*"): 3.0,
+    ("lead", "*"): 1.0, ("withdraw", "*"): 0.4, ("match", ""): 0.3, ("match", "*"): 1.0,
+    ("fight", "battle"): 5.0, ("fight", "return"): 1.0, ("fight", "*"): 0.5,
+    ("pursue", "roll"): 3.0, ("pursue", "*"): 1.0,
+    ("charge", "yes"): 3.0, ("charge", "*"): 1.0,
+    ("cmd", "roll"): 2.0, ("counter", "roll"): 3.0, ("block", "roll"): 3.0, ("take", "yes"): 2.0,
+    ("hanno", "yes"): 3.0,
+    ("troops", "*"): 0.2, ("walls", "*"): 0.2, ("sail", "*"): 1.5, ("back", "*"): 0.05,
+    ("done", "*"): 0.3,
+}
 
 
-def _march_taste(view: View, target: str) -> float:
-    """Prefer steps toward the nearest enemy army, most of all into it."""
-    b = view.board
-    got = _TASTE.get(id(b))
-    if got is None or got[0] is not b:
-        enemies: dict[str, set[str]] = {ROME: set(), CARTHAGE: set()}
-        for a in b["armies"]:
-            if a["cu"] and not a["inside"]:
-                enemies[a["side"]].add(a["space"])
-        _TASTE.clear()
-        got = _TASTE[id(b)] = (b, enemies)
-    foes = got[1][CARTHAGE if view.role == ROME else ROME]
-    if target in foes:
-        return 12.0
-    d = B.distances(target)
-    near = min((d.get(x, 99) for x in foes), default=99)
-    return 6.0 if near <= 2 else 3.0 if near <= 4 else 1.5
+class _Taste:
+    """What the random player reads off one View's board: the armies of each side (areas with
+    CUs outside the walls) and the places each side could besiege."""
+
+    def __init__(self, view: View) -> None:
+        b = view.board
+        self.board = b
+        self.me = view.role or ROME
+        self.foe = CARTHAGE if self.me == ROME else ROME
+        self.armies: dict[str, int] = {}            # my CUs outside the walls, by area
+        self.foes: set[str] = set()
+        self.lone_foes: set[str] = set()           # enemy generals without CUs (§10.4)
+        for army in b["armies"]:
+            if army["inside"]:
+                continue
+            if army["cu"] and army["side"] == self.me:
+                self.armies[army["space"]] = self.armies.get(army["space"], 0) + army["cu"]
+            elif army["cu"]:
+                self.foes.add(army["space"])
+            elif army["side"] != self.me and army["generals"]:
+                self.lone_foes.add(army["space"])
+        # §20: an enemy walled city or a tribe not friendly to me
+        hostile = ("neutral",) if self.me == CARTHAGE else ("neutral", CARTHAGE)
+        self.targets = {sp["id"] for sp in b["spaces"]
+                        if (sp["kind"] == "walled_city" and sp["pc"] == self.foe)
+                        or sp["native"] in hostile}
+        self.goals = self.foes | self.targets
+        moving = b.get("moving")
+        self.at: str | None = moving["space"] if moving else None
+        self.n: int = moving["cu"] if moving else 0
+        self.mp: int = moving["mp"] if moving else 0
+
+    def near(self, sid: str, goals: set[str]) -> int:
+        d = B.distances(sid)
+        return min((d.get(x, 99) for x in goals), default=99)
+
+
+_TASTES: dict[int, _Taste] = {}
+
+
+def _taste(view: View) -> _Taste:
+    got = _TASTES.get(id(view.board))
+    if got is None or got.board is not view.board or got.me != (view.role or ROME):
+        _TASTES.clear()
+        got = _TASTES[id(view.board)] = _Taste(view)
+    return got
+
+
+def _march_taste(view: View, target: str, cost: int) -> float:
+    """Into the enemy army most of all, then onto a siege target, then closer to either; a
+    general alone keeps clear of the last step onto an enemy general alone, where he could
+    neither stop nor go on (§10.4)."""
+    t = _taste(view)
+    if t.n == 0:
+        return 0.0 if target in t.lone_foes and t.mp - cost < 1 else 1.0
+    if target in t.foes:
+        return 30.0
+    if t.n >= 3 and target in t.targets:
+        return 10.0
+    goals = t.goals if t.n >= 3 else t.foes
+    if t.at is None or not goals:
+        return 1.0
+    here, there = t.near(t.at, goals), t.near(target, goals)
+    return 6.0 if there < here else 1.0 if there == here else 0.3
+
+
+def _stop_taste(view: View) -> float:
+    """Stop on a siege target (then roll), or next to an enemy army; else keep marching."""
+    t = _taste(view)
+    if t.at is None:
+        return 1.0
+    if t.n >= 3 and t.at in t.targets:
+        return 20.0
+    return 2.0 if t.near(t.at, t.foes) <= 1 else 0.5
+
+
+def _port_taste(view: View, port: str) -> float:
+    t = _taste(view)
+    d = t.near(port, t.goals)
+    return 8.0 if d == 0 else 4.0 if d <= 2 else 1.0
+
+
+def _general_taste(view: View, g: str) -> float:
+    """A general with an army near the enemy, or near a place to besiege."""
+    t = _taste(view)
+    info = view.board["generals"].get(g)
+    if info is None:
+        return 1.0
+    where = info["where"]
+    cu = 0 if info["inside"] else t.armies.get(where, 0)
+    if cu == 0:
+        return 0.5
+    d = t.near(where, t.goals)
+    return 1.0 + min(cu, 10) / 2.0 + (8.0 if d <= 1 else 4.0 if d <= 3 else 0.0)
 
 
 # -- setup (§4) ------------------------------------------------------------------------------------
@@ -344,54 +458,98 @@ def _highlight(s: HState) -> list[str]:
     return []
 
 
-_ENTRIES: dict[tuple[Any, ...], dict[str, Any]] = {}
+# Parts of the public board, made once per content and shared between Views (read them, never
+# change them): the areas by their markers, the provinces by their controllers, a general's entry
+# by where he stands.
+_SPACE_LISTS: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
+_PROVINCE_LISTS: dict[tuple[str | None, ...], tuple[list[dict[str, Any]], dict[str, int]]] = {}
+_GENERAL_ENTRIES: dict[tuple[str, str, str | None], dict[str, Any]] = {}
 
 
-def _space_entry(sid: str, pc: str | None, tribe: str | None, by: str | None, points: int,
-                 st: dict[str, Any]) -> dict[str, Any]:
-    """An area of the public board, made once per content and shared (read it, never change
-    it)."""
-    key = (sid, pc, tribe, by, points)
-    got = _ENTRIES.get(key)
+def _bounded(cache: dict[Any, Any], limit: int = 20000) -> dict[Any, Any]:
+    if len(cache) > limit:
+        cache.clear()
+    return cache
+
+
+def _spaces_part(s: HState, st: dict[str, Any]) -> list[dict[str, Any]]:
+    key = tuple([(sp.pc, sp.tribe, sp.siege_by, sp.siege) for sp in s.spaces.values()])
+    got = _SPACE_LISTS.get(key)
     if got is None:
-        if len(_ENTRIES) > 20000:
-            _ENTRIES.clear()
-        got = _ENTRIES[key] = dict(st["spaces"][sid]) | {
-            "pc": pc, "native": tribe,
-            "siege": {"by": by, "points": points} if by else None}
+        static = st["spaces"]
+        got = _bounded(_SPACE_LISTS, 4000)[key] = [
+            static[sid] | {"pc": sp.pc, "native": sp.tribe,
+                           "siege": {"by": sp.siege_by, "points": sp.siege} if sp.siege_by
+                           else None}
+            for sid, sp in s.spaces.items()]
     return got
+
+
+def _provinces_part(s: HState) -> tuple[list[dict[str, Any]], dict[str, int]]:
+    """The provinces with their controllers, and the political points (§22.1)."""
+    ctl = P.province_controllers(s)
+    key = tuple(ctl.values())
+    got = _PROVINCE_LISTS.get(key)
+    if got is None:
+        provs = B.board().provinces
+        points = {r: sum(1 for pid, p in provs.items() if p.need and ctl[pid] == r)
+                  for r in SIDES}
+        got = _bounded(_PROVINCE_LISTS)[key] = (
+            [{"id": pid, "name": p.name, "region": p.region, "controller": ctl[pid],
+              "scoring": bool(p.need)} for pid, p in provs.items()], points)
+    return got
+
+
+def _general_entry(s: HState, g: str, where: str) -> dict[str, Any]:
+    title = "consul" if g in s.consuls else "proconsul" if g in s.proconsuls else None
+    key = (g, where, title)
+    got = _GENERAL_ENTRIES.get(key)
+    if got is None:
+        gen = B.general(g)
+        on = None if where in P.DEAD_STATES else where
+        got = _bounded(_GENERAL_ENTRIES)[key] = {
+            "side": gen.side, "where": area_of(on) if on else where,
+            "inside": bool(on and on.endswith(":in")), "title": title,
+            "strategy": gen.strategy, "battle": gen.battle}
+    return got
+
+
+_GENERAL_PARTS: dict[tuple[Any, ...], tuple[dict[str, Any], dict[str, list[str]]]] = {}
+
+
+def _generals_part(s: HState) -> tuple[dict[str, Any], dict[str, list[str]]]:
+    """Every general's entry, and those off the map by where they wait (fresh containers over
+    shared entries)."""
+    key = (tuple(s.gens.items()), tuple(s.consuls), tuple(s.proconsuls))
+    got = _GENERAL_PARTS.get(key)
+    if got is None:
+        generals = {}
+        off: dict[str, list[str]] = {"pool": [], "displaced": [], "dead": [], "aside": []}
+        for g, where in s.gens.items():
+            generals[g] = _general_entry(s, g, where)
+            if where in off:
+                off[where].append(g)
+        got = _bounded(_GENERAL_PARTS, 4000)[key] = (generals, off)
+    return dict(got[0]), {k: list(v) for k, v in got[1].items()}
 
 
 def public_board(s: HState) -> dict[str, Any]:
     st = _static()
-    spaces = [_space_entry(sid, sp.pc, sp.tribe, sp.siege_by, sp.siege, st)
-              for sid, sp in s.spaces.items()]
-    ctl = P.province_controllers(s)
-    provinces = [{"id": pid, "name": p.name, "region": p.region, "controller": ctl[pid],
-                  "scoring": bool(p.need)} for pid, p in B.board().provinces.items()]
+    spaces = list(_spaces_part(s, st))
+    provinces, points = _provinces_part(s)
     armies = []
     keys = sorted(set(s.units) | set(s.stacks))
     for key in keys:
         side, loc = key.split("|", 1)
         u = s.units.get(key, [0, 0])
         gens = list(s.stacks.get(key, []))
-        sid = area_of(loc)
-        sp = s.spaces[sid]
-        armies.append({"space": sid, "side": side, "inside": loc.endswith(":in"),
+        is_in = loc.endswith(":in")
+        sid = loc[:-3] if is_in else loc
+        armies.append({"space": sid, "side": side, "inside": is_in,
                        "generals": gens, "commander": gens[0] if gens else None,
                        "cu": u[0], "elephants": u[1],
-                       "besieging": sp.siege_by == side and not loc.endswith(":in")})
-    generals = {}
-    off: dict[str, list[str]] = {"pool": [], "displaced": [], "dead": [], "aside": []}
-    for g, where in s.gens.items():
-        gen = B.general(g)
-        title = "consul" if g in s.consuls else "proconsul" if g in s.proconsuls else None
-        on = P.where(s, g)
-        generals[g] = {"side": gen.side, "where": area_of(on) if on else where,
-                       "inside": bool(on and on.endswith(":in")), "title": title,
-                       "strategy": gen.strategy, "battle": gen.battle}
-        if on is None and where in off:
-            off[where].append(g)
+                       "besieging": s.spaces[sid].siege_by == side and not is_in})
+    generals, off = _generals_part(s)
     b = s.battle
     battle = None
     if b is not None:
@@ -407,11 +565,11 @@ def public_board(s: HState) -> dict[str, Any]:
     return {
         "turn": s.turn, "year": B.years(s.turn), "phase": s.phase,
         "first_player": s.first_player, "to_play": s.to_play,
-        "spaces": spaces, "links": st["links"], "provinces": provinces, "armies": armies,
+        "spaces": spaces, "links": st["links"], "provinces": list(provinces), "armies": armies,
         "generals": generals, "generals_off_map": off,
         "hands": {r: len(s.hands.get(r, [])) for r in SIDES},
         "battle_hands": {r: len(s.bhands.get(r, [])) for r in SIDES} if b is not None else None,
-        "political": {r: P.political_points(s, r) for r in SIDES},
+        "political": dict(points),
         "deck": len(s.deck), "discard": len(s.discard),
         "discard_top": B.card(s.discard[-1]).key if s.discard else None,
         "removed": [B.card(c).key for c in s.removed],

@@ -85,13 +85,15 @@ class HState(BaseState):
 
     _cache: dict[Any, Any] = PrivateAttr(default_factory=dict)
 
+    # the private dict is read directly: pydantic's attribute hook costs more than the lookup
     def cached(self, key: Any) -> Any:
-        return self._cache.get(key)
+        return self.__pydantic_private__["_cache"].get(key)  # type: ignore[index]
 
     def keep(self, key: Any, value: Any) -> Any:
-        if len(self._cache) > 16:
-            self._cache.clear()
-        self._cache[key] = value
+        cache = self.__pydantic_private__["_cache"]  # type: ignore[index]
+        if len(cache) > 16:
+            cache.clear()
+        cache[key] = value
         return value
 
     def touch(self) -> None:
@@ -127,14 +129,15 @@ def _model(m: Any, mutable: dict[str, Any]) -> Any:
     return new
 
 
-def _space(sp: SpaceState) -> SpaceState:
-    return SpaceState(sp.pc, sp.tribe, sp.siege_by, sp.siege)
+def _spaces(d: dict[str, SpaceState]) -> dict[str, SpaceState]:
+    new = SpaceState
+    return {k: new(v.pc, v.tribe, v.siege_by, v.siege) for k, v in d.items()}
 
 
 _STATE: dict[str, Any] = {
     "options": dict, "roles": list, "log": list,
     "rng": lambda r: _model(r, {"scripted": list}),
-    "spaces": lambda d: {k: _space(v) for k, v in d.items()},
+    "spaces": _spaces,
     "units": lambda d: {k: list(v) for k, v in d.items()},
     "stacks": lambda d: {k: list(v) for k, v in d.items()},
     "gens": dict, "consuls": list, "proconsuls": list,

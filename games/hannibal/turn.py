@@ -538,6 +538,8 @@ def end_turn(s: HState, f: Frame) -> None:
         s.reshuffle = False
     if "naval_victory" in s.markers:
         s.markers.remove("naval_victory")
+    # #41: generals held in port by Bad Weather may move again next turn
+    s.markers = [m for m in s.markers if not m.startswith("weather:")]
 
 
 def win(s: HState, side: str, how: str) -> None:

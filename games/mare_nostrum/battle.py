@@ -106,7 +106,7 @@ def land_losses(s: MNState, pid: str, side: str, hits: int) -> None:
 
 
 def lose(s: MNState, pid: str, side: str, legions: int, fortress: bool) -> None:
-    pv = s.provinces[pid]
+    pv = s.edit(pid)
     if legions:
         B.add_legions(pv, side, -legions)
         B.release_holdings(pv, side)
@@ -167,6 +167,6 @@ def sea_battle(s: MNState, sid: str, attacker: str, defender: str) -> None:
 def battle_done(s: MNState, f: Frame) -> None:
     """After a land battle: a Province still at war holds no occupations (§4.2.1, §4.3)."""
     pop(s, f)
-    pv = s.provinces[f["area"]]
+    pv = s.edit(f["area"])
     B.clear_war_holdings(pv)
     B.tidy(pv)

@@ -307,12 +307,12 @@ def penthesilea_count(s: MNState, role: str, left: dict[str, int] | None = None)
 def place(s: MNState, role: str, item: str, target: str) -> None:
     who = f"@empire.{role}"
     if item == "control":
-        pv = s.provinces[target]
+        pv = s.edit(target)
         pv.controller = role
         s.say(msg("log.build_control", who=who, prov=f"@prov.{target}"))
     elif item in ("city", "caravan"):
         pid, _, i = target.partition(":")
-        pv = s.provinces[pid]
+        pv = s.edit(pid)
         if item == "city":
             typ = board().provinces[pid].slots.cities[int(i)].type
             pv.cities[int(i)] = True
@@ -325,14 +325,14 @@ def place(s: MNState, role: str, item: str, target: str) -> None:
             s.say(msg("log.build_caravan", who=who, prov=f"@prov.{pid}",
                       good=f"@good.{board().provinces[pid].slots.caravans[int(i)].good}"))
     elif item in ("market", "temple"):
-        setattr(s.provinces[target], item, True)
+        setattr(s.edit(target), item, True)
         s.buildings[item] -= 1
         s.say(msg(f"log.build_{item}", who=who, prov=f"@prov.{target}"))
     elif item == "legion":
-        B.add_legions(s.provinces[target], role, 1)
+        B.add_legions(s.edit(target), role, 1)
         s.say(msg("log.build_legion", who=who, prov=f"@prov.{target}"))
     elif item == "fortress":
-        s.provinces[target].fortress = role
+        s.edit(target).fortress = role
         s.say(msg("log.build_fortress", who=who, prov=f"@prov.{target}"))
     elif item == "trireme":
         s.seas[target][role] = s.seas[target].get(role, 0) + 1
@@ -525,7 +525,7 @@ def build_menu(s: MNState, f: Frame, role: str, verb: str, arg: Any) -> None:
     elif verb == "penthesilea":
         n = penthesilea_count(s, role)
         cap = B.capital_province(role)
-        B.add_legions(s.provinces[cap], role, n)
+        B.add_legions(s.edit(cap), role, n)
         s.players[role].used.append(PENTHESILEA)
         s.say(msg("log.penthesilea", who=f"@empire.{role}", n=n, prov=f"@prov.{cap}"))
     elif verb == "done":

@@ -138,7 +138,9 @@ def _collect_choices(s: MNState, f: Frame, role: str) -> list[Choice]:
         kinds = [COIN, *kinds]
     out = [opt("colossus", k, "choice.colossus", good=f"@good.{k}") for k in kinds
            if s.supply.get(k, 0) > 0]
-    return out or [opt("colossus", "none", "choice.colossus_none")]
+    if not out:
+        return [opt("colossus", "none", "choice.colossus_none")]
+    return out + [opt("colossus", "none", "choice.colossus_skip")]     # "may take" (§11)
 
 
 def _collect_prompt(s: MNState, f: Frame, role: str | None) -> Msg:

@@ -76,12 +76,14 @@ def zeus(s: MNState, f: Frame, role: str, verb: str, arg: Any) -> None:
     # his Legions in my Provinces go to his Capital, mine in his go to mine (READING C23)
     for mover, owner_ in ((other, role), (role, other)):
         home = B.capital_province(mover)
-        for pid, pv in s.provinces.items():
+        for pid in list(s.provinces):
+            pv = s.provinces[pid]
             if pv.controller == owner_ and pid != home and B.legions(pv, mover) > 0:
                 n = B.legions(pv, mover)
+                pv = s.edit(pid)
                 B.add_legions(pv, mover, -n)
                 B.tidy(pv)
-                B.add_legions(s.provinces[home], mover, n)
+                B.add_legions(s.edit(home), mover, n)
                 s.say(msg("log.sent_home", who=f"@empire.{mover}", n=n, prov=f"@prov.{pid}"))
 
 
@@ -128,9 +130,11 @@ def begin_mover(s: MNState, role: str) -> None:
 @step("segment_end")
 def segment_end(s: MNState, f: Frame) -> None:
     pop(s, f)
-    for pv in s.provinces.values():
-        B.clear_war_holdings(pv)
-        B.tidy(pv)
+    for pid, pv in list(s.provinces.items()):
+        if pv.held or pv.circe or pv.marker_turn is not None:    # else nothing to clear
+            pv = s.edit(pid)
+            B.clear_war_holdings(pv)
+            B.tidy(pv)
     s.done.append(f["role"])
     s.segment = None
 
@@ -285,10 +289,10 @@ def army_n(s: MNState, f: Frame, role: str, arg: Any) -> None:
 
 
 def march(s: MNState, role: str, origin: str, dest: str, n: int) -> None:
-    src = s.provinces[origin]
+    src = s.edit(origin)
     B.add_legions(src, role, -n)
     B.release_holdings(src, role)
-    B.add_legions(s.provinces[dest], role, n)
+    B.add_legions(s.edit(dest), role, n)
     s.arrived.setdefault(dest, {})[role] = s.arrived.get(dest, {}).get(role, 0) + n
     by_sea = dest not in B.land_neighbours(s, origin)
     s.say(msg("log.march_sea" if by_sea else "log.march", who=f"@empire.{role}", n=n,
@@ -357,8 +361,10 @@ def capture_choices(s: MNState, pid: str, role: str) -> list[Choice]:
         out.append(opt("occupy", None, "choice.occupy"))
     if marker_possible(s, role, pid):
         out.append(opt("marker", None, "choice.marker"))
-    if out and (role in pv.held.values()):
-        out.append(opt("hold", None, "choice.keep_holdings"))
+    if out:
+        # the Capturer "may" choose one of the three (§4.3): keeping what he holds, or nothing
+        held = role in pv.held.values()
+        out.append(opt("hold", None, "choice.keep_holdings" if held else "choice.capture_nothing"))
     return out
 
 
@@ -395,11 +401,12 @@ def _capture_prompt(s: MNState, f: Frame, role: str | None) -> Msg:
 @decision("capture", _capture_choices, _capture_prompt)
 def capture(s: MNState, f: Frame, role: str, verb: str, arg: Any) -> None:
     pid = f["area"]
-    pv = s.provinces[pid]
     pop(s, f)
     if verb == "hold":
-        s.say(msg("log.keep_holdings", who=f"@empire.{role}", prov=f"@prov.{pid}"))
+        if role in s.provinces[pid].held.values():
+            s.say(msg("log.keep_holdings", who=f"@empire.{role}", prov=f"@prov.{pid}"))
         return
+    pv = s.edit(pid)
     if pv.held.get("marker") == role:
         # another option ends an attempt on the Control Marker (C20)
         del pv.held["marker"]
@@ -419,7 +426,7 @@ def capture(s: MNState, f: Frame, role: str, verb: str, arg: Any) -> None:
 
 def destroy(s: MNState, role: str, pid: str, key: str) -> None:
     """Destroy one Building; the loot is gained at once (§4.3.1; Hamilcar doubles it, §10)."""
-    pv = s.provinces[pid]
+    pv = s.edit(pid)
     kind, _, idx = key.partition(":")
     double = H.has(s, role, HAMILCAR)
     who = f"@empire.{role}"
@@ -490,10 +497,10 @@ def _occupy_prompt(s: MNState, f: Frame, role: str | None) -> Msg:
 
 @decision("occupy", _occupy_choices, _occupy_prompt)
 def occupy(s: MNState, f: Frame, role: str, verb: str, arg: Any) -> None:
-    pv = s.provinces[f["area"]]
     if verb == "done":
         pop(s, f)
         return
+    pv = s.edit(f["area"])
     pv.held[str(arg)] = role
     s.say(msg("log.occupy", who=f"@empire.{role}", what=building_name(f["area"], str(arg)),
               prov=f"@prov.{f['area']}"))
@@ -529,7 +536,7 @@ def sheba(s: MNState, f: Frame, role: str, yes: bool) -> None:
     if not yes:
         return
     pid = f["area"]
-    pv = s.provinces[pid]
+    pv = s.edit(pid)
     s.players[role].used.append(SHEBA)
     B.add_legions(pv, role, -1)              # the capturing Legion is sacrificed
     s.say(msg("log.sheba", who=f"@empire.{role}", prov=f"@prov.{pid}"))
@@ -537,7 +544,7 @@ def sheba(s: MNState, f: Frame, role: str, yes: bool) -> None:
 
 
 def change_control(s: MNState, role: str, pid: str) -> None:
-    pv = s.provinces[pid]
+    pv = s.edit(pid)
     old = pv.controller
     pv.controller = role
     pv.held = {k: r for k, r in pv.held.items() if r != role and k != "marker"}
@@ -551,12 +558,14 @@ def change_control(s: MNState, role: str, pid: str) -> None:
 @step("marker_swaps")
 def marker_swaps(s: MNState, f: Frame) -> None:
     role = f["role"]
-    for pid, pv in s.provinces.items():
+    for pid in list(s.provinces):
+        pv = s.provinces[pid]
         if pid in f["handled"]:
             continue
         if B.holder(pv, "marker") != role or pv.marker_turn is None or pv.marker_turn >= s.turn:
             continue
         f["handled"].append(pid)
+        pv = s.edit(pid)
         if base_nearby(s, role, pid):
             if B.pieces_left(s, role)["control_markers"] > 0:
                 push(s, "swap", role=role, area=pid)
@@ -579,10 +588,10 @@ def marker_swaps(s: MNState, f: Frame) -> None:
 
 @yes_or_no("swap")
 def swap(s: MNState, f: Frame, role: str, yes: bool) -> None:
-    pv = s.provinces[f["area"]]
     if yes:
         change_control(s, role, f["area"])
     else:
+        pv = s.edit(f["area"])
         pv.held.pop("marker", None)
         pv.marker_turn = None
 
@@ -619,6 +628,6 @@ def circe(s: MNState, f: Frame, role: str, verb: str, arg: Any) -> None:
         pop(s, f)
         return
     pid, key = str(arg).split(":", 1)
-    s.provinces[pid].circe[key] = role
+    s.edit(pid).circe[key] = role
     s.say(msg("log.circe", who=f"@empire.{role}", prov=f"@prov.{pid}",
               good=f"@good.{B.caravan_good(pid, key)}"))

@@ -92,6 +92,21 @@ class MNState(BaseState):
 
     _board: tuple[Any, dict[str, Any]] | None = PrivateAttr(default=None)
     _choices: dict[Any, Any] = PrivateAttr(default_factory=dict)
+    # Provinces this State may change in place; None: all of them. A copy shares the Province
+    # objects with its original (copy on write), so neither owns them any more (see ``edit``).
+    _own: set[str] | None = PrivateAttr(default=None)
+
+    def edit(self, pid: str) -> ProvinceState:
+        """The Province ``pid``, to be changed: a State changes only Provinces it owns, and
+        takes its own copy of a shared one first. Every change to a Province goes through
+        here; reading goes through ``provinces`` as usual."""
+        pv = self.provinces[pid]
+        own = self.__pydantic_private__["_own"]  # type: ignore[index]
+        if own is None or pid in own:
+            return pv
+        pv = self.provinces[pid] = _province(pv)
+        own.add(pid)
+        return pv
 
     # The private attributes are read through ``__pydantic_private__`` directly: pydantic's own
     # attribute lookup for them is slow, and these are asked for on every View.
@@ -199,7 +214,7 @@ _STATE = {
     "title": None, "scenario": None, "seed": None, "options": dict, "roles": list, "step": None,
     "barrier": None, "rng": _rng, "log": list, "result": None, "players_n": None, "turn": None,
     "phase": None,
-    "provinces": lambda ps: {k: _province(v) for k, v in ps.items()},
+    "provinces": dict,                  # the Province objects are shared (copy on write)
     "seas": lambda ss: {k: v.copy() for k, v in ss.items()},
     "players": lambda ps: {k: _shallow(v, _PLAYER) for k, v in ps.items()},
     "titles": dict, "prev_titles": dict, "tokens": list, "played_tokens": list,
@@ -224,12 +239,17 @@ if {k for k, f in _PROVINCE.items() if f is not None} != {"cities", "caravans", 
 def copy_state(s: MNState) -> MNState:
     """A copy that is equal to the original until changed; what was worked out for the
     original (its choices and active roles) is kept, under keys that the change of ``step`` at
-    the end of every ``act`` leaves behind."""
+    the end of every ``act`` leaves behind. The Provinces are shared, copied when first changed
+    (``MNState.edit``): most actions change none or one of the thirty."""
     new = _shallow(s, _STATE)
     if s.trade is not None and s.phase == "trade":
         # the Trade State changes only during the Trade Phase, which begins with a new one:
         # outside it the copies share it
         _set(new, "trade", _shallow(s.trade, _TRADE))
-    known = s.__pydantic_private__["_choices"]  # type: ignore[index]
-    object.__setattr__(new, "__pydantic_private__", {"_board": None, "_choices": dict(known)})
+    private = s.__pydantic_private__
+    assert private is not None
+    private["_own"] = set()
+    object.__setattr__(new, "__pydantic_private__", {"_board": None,
+                                                      "_choices": dict(private["_choices"]),
+                                                      "_own": set()})
     return new

@@ -8,9 +8,12 @@ besieged walled city, never where enemy CUs stand, §25 last note).
 Hostile Tribes (#7/#8) is both an event of the player's own turn and a response to an enemy
 army entering an area of Transalpine Gaul or Liguria (the "enter" window, §8.4).
 
-Not here: #6 Maharbal's Cavalry, #20 Spy, #31/#32 Deserters (the battle events of events.py);
-#28 Hannibal Charms Italy and #30 the Siege Train, which need the movement rules to act while an
-army moves (a PC removed in each area Hannibal enters; a train that travels with its army).
+#28 Hannibal Charms Italy moves Hannibal with the "charms" mark on the activation: movement.py
+removes the Roman PCs on his way. #30 places the siege train (``s.siege_train``); movement.py
+carries it with its army, combat.py loses it in a retreat, prims.check_siege_train when it is
+caught without Carthaginian CUs, and siege.py reads it on the siege table.
+
+Not here: #6 Maharbal's Cavalry, #20 Spy, #31/#32 Deserters (the battle events of events.py).
 """
 
 from __future__ import annotations
@@ -644,6 +647,61 @@ def _come_at(s: HState, f: dict[str, Any], arg: Any) -> None:
     _ask_come(s, f["role"], int(f["no"]), int(f["left"]) - 1)
 
 
+# -- #28 Hannibal Charms Italy (§25) ---------------------------------------------------------------------
+def _charms_ok(s: HState, side: str, no: int) -> bool:
+    from games.hannibal.cards import movable_generals
+    return "hannibal" in movable_generals(s, CARTHAGE, B.card(no).ops)
+
+
+def _charms(s: HState, side: str, no: int) -> None:
+    """Hannibal moves as with an OPS card (this card's OPS); in each Italian area he enters and
+    keeps (no battle, no Roman CUs left: none there, overrun, or avoided him) the Roman
+    ordinary PC is removed at no cost; the PC of the area he starts from, for one movement
+    point (movement.py)."""
+    from games.hannibal.movement import begin_activation
+    begin_activation(s, side, no, ops=B.card(no).ops, only=["hannibal"], charms=True)
+
+
+# -- #30 Carthaginian Siege Train (§25 reinforcement class) -------------------------------------------
+def _train_spots(s: HState) -> list[str]:
+    """Carthaginian armies (a general with CUs) that may receive it as a reinforcement (§6.3:
+    not inside a besieged city, not where Roman CUs stand outside); with the train already on
+    the map, another army (it is handed over: one train at most)."""
+    out = []
+    for g in P.generals_of(s, CARTHAGE):
+        where = P.where(s, g)
+        if where is None or where in out or where == s.siege_train:
+            continue
+        if P.cu(s, CARTHAGE, where) > 0 and _reinforce_ok(s, CARTHAGE, where, 0):
+            out.append(where)
+    return out
+
+
+def _train_ok(s: HState, side: str, no: int) -> bool:
+    return bool(_train_spots(s))
+
+
+def _train(s: HState, side: str, no: int) -> None:
+    spots = _train_spots(s)
+    if len(spots) == 1:
+        _place_train(s, spots[0])
+        return
+    _ask_area(s, side, "prompt.ev_train", spots, "ev_a:train", key="choice.ev_train",
+              prompt_args={"card": _card(no)})
+
+
+@P.continuation("ev_a:train")
+def _train_at(s: HState, f: dict[str, Any], arg: Any) -> None:
+    _place_train(s, str(arg))
+
+
+def _place_train(s: HState, loc: str) -> None:
+    moved = s.siege_train is not None
+    s.siege_train = loc
+    s.say(msg("log.ev_train_moved" if moved else "log.ev_train", where=_loc_name(loc),
+              g=f"@gen.{P.commander(s, CARTHAGE, loc)}"))
+
+
 # -- #29 Carthaginian Naval Victory (§11.6, §25 special class) -------------------------------------------
 def _naval_victory_ok(s: HState, side: str, no: int) -> bool:
     return "naval_victory" not in s.markers
@@ -684,6 +742,8 @@ EVENTS.update({
     "syracuse_allies_with_carthage": Event(play=_syracuse, can_play=_syracuse_ok),
     "i_have_come_into_italy": Event(play=_come, can_play=_come_ok),
     "carthaginian_naval_victory": Event(play=_naval_victory, can_play=_naval_victory_ok),
+    "hannibal_charms_italy": Event(play=_charms, can_play=_charms_ok),
+    "siege_train": Event(play=_train, can_play=_train_ok),
 })
 
 
@@ -702,6 +762,10 @@ _EN = {
     "choice.ev_sortie": "{where} ({n} siege points)",
     "choice.ev_general": "{g}",
     "choice.ev_convert": "The PC in {where}",
+    "prompt.ev_train": "{card}: which army receives the siege train?",
+    "choice.ev_train": "The army in {where}",
+    "log.ev_train": "The siege train joins {g} in {where}.",
+    "log.ev_train_moved": "The siege train is handed over to {g} in {where}.",
     "why.hostile_tribes": "hostile tribe", "why.mercenaries": "mercenaries desert",
     "log.ev_card_lost": "{side} loses {card}, drawn at random.",
     "log.ev_philip": "Philip V of Macedon allies with Carthage: -1 on the Roman naval rolls.",
@@ -729,6 +793,10 @@ _RU = {
     "choice.ev_sortie": "{where} (очков штурма: {n})",
     "choice.ev_general": "{g}",
     "choice.ev_convert": "ПК в {where}",
+    "prompt.ev_train": "{card}: какое войско получает осадный парк?",
+    "choice.ev_train": "Войско в {where}",
+    "log.ev_train": "Осадный парк присоединяется к полководцу {g} в {where}.",
+    "log.ev_train_moved": "Осадный парк передан полководцу {g} в {where}.",
     "why.hostile_tribes": "враждебное племя", "why.mercenaries": "дезертирство наёмников",
     "log.ev_card_lost": "{side} теряет «{card}», вытянутую вслепую.",
     "log.ev_philip": "Филип V, царь македонский, в союзе с Карфагеном: −1 к морским броскам "
