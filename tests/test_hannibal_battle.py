@@ -334,6 +334,98 @@ def test_s17_2_rout_takes_an_elephant_first():
     assert P.cu(s, "carthage", "cannae") == 4 and P.elephants(s, "carthage", "cannae") == 1
 
 
+def test_s14_11_the_carthaginian_chooses_elephants_among_battle_losses():
+    """§14.11, §17.2: battle losses without an "e" are the owner's choice: 2 rounds, roll 5 ->
+    1 CU each; Carthage (6 CUs, 2 elephants) is asked before the rout and gives an elephant."""
+    s = clear(game())
+    put(s, "rome", "praeneste", 5, ("varro",))
+    put(s, "carthage", "terventum", 6, ("hannibal",), el=2)
+    s = move(s, "carthage", OPS1, "hannibal", 6)
+    s = act(s, "carthage", "to", "praeneste")
+    s = act(s, "rome", "here", "stand")
+    s = act(s, "carthage", "charge", "no")
+    s = hands(s, ["frontal_assault", "probe"], ["frontal_assault"])
+    s = act(s, "carthage", "lead", "frontal_assault")
+    s = act(s, "rome", "match", "frontal_assault")
+    s = act(s, "rome", "counter", "no")
+    s = act(s, "carthage", "lead", "probe")
+    dice(s, 5, 1)
+    s = act(s, "rome", "match", "")
+    assert logs(s, "log.battle_losses")[0] == {"roll": 5, "rounds": 2, "a": 1, "d": 1}
+    assert top(s) == "loss_mix" and not logs(s, "log.rout")
+    assert args(s, "carthage", "elephants") == [0, 1]
+    s = act(s, "carthage", "elephants", 1)
+    assert P.cu(s, "carthage", "praeneste") == 5 and P.elephants(s, "carthage", "praeneste") == 1
+    assert logs(s, "log.rout")[0]["side"] == "@side.rome"
+
+
+def _relief_of_capua():
+    """Carthage (Hasdrubal, 4 CUs) besieges Capua, 2 Roman CUs inside; Varro with 4 CUs comes
+    from Terventum to relieve it: the besieged join the battle (§20.7)."""
+    s = clear(game())
+    put(s, "rome", "capua:in", 2)
+    put(s, "carthage", "capua", 4, ("hasdrubal",))
+    s.spaces["capua"].siege_by = "carthage"
+    s.spaces["capua"].siege = 1
+    put(s, "rome", "terventum", 4, ("varro",))
+    s = move(s, "rome", OPS1, "varro", 4)
+    s = act(s, "rome", "to", "capua")
+    s = no_response(s)
+    s = act(s, "carthage", "here", "stand")
+    s = no_response(s)
+    assert P.cu(s, "rome", "capua") == 6 and s.battle["sortied"] == {"rome": 2}
+    return s
+
+
+def test_s20_7_relief_battle_losses_split_and_only_the_besieged_go_back_in():
+    """§20.7: the owner splits the battle losses between the besieged and the relief as he
+    likes; only CUs and generals that came out of the walls may retreat back in (§15.4). Rome
+    runs out of cards after 1 round: roll 6 -> 1 CU each; Rome says the relief lost it; rout
+    roll 1 (6 CUs before) -> 2; the 2 besieged go back in, Varro and the last CU retreat."""
+    s = _relief_of_capua()
+    s = hands(s, ["probe", "frontal_assault"], ["probe"])
+    s = act(s, "rome", "lead", "probe")
+    s = act(s, "carthage", "match", "probe")
+    dice(s, 6, 1)
+    s = act(s, "carthage", "counter", "no")
+    assert top(s) == "loss_split" and args(s, "rome", "besieged") == [0, 1]
+    s = act(s, "rome", "besieged", 0)
+    assert logs(s, "log.loss_split") == [{"side": "@side.rome", "k": 0, "n": 1}]
+    assert P.cu(s, "rome", "capua") == 3 and "walls" in args(s, "rome", "retreat")
+    s = act(s, "rome", "retreat", "walls")
+    assert P.cu(s, "rome", "capua:in") == 2 and P.where(s, "varro") == "capua"
+    assert top(s) == "retreat_to" and "walls" not in args(s, "rome", "retreat")
+
+
+def test_s20_7_besieged_losses_limit_who_goes_back_in():
+    """§20.7: when the owner puts the battle loss on the besieged, one fewer may go back."""
+    s = _relief_of_capua()
+    s = hands(s, ["probe", "frontal_assault"], ["probe"])
+    s = act(s, "rome", "lead", "probe")
+    s = act(s, "carthage", "match", "probe")
+    dice(s, 6, 1)
+    s = act(s, "carthage", "counter", "no")
+    s = act(s, "rome", "besieged", 1)
+    s = act(s, "rome", "retreat", "walls")
+    assert P.cu(s, "rome", "capua:in") == 1 and P.cu(s, "rome", "capua") == 2
+
+
+def test_s25_59_allies_defect_kept_for_a_battle_round():
+    """§25 #59: kept past the battle preparation, Ally Deserts is played at the start of a
+    round (the side that does not lead is asked first) and takes a card at once."""
+    s = battle_at_praeneste(rome_hand=[59])
+    assert top(s) == "respond" and s.flow[-1]["trigger"] == "battle"
+    s = act(s, "rome", "respond", 0)                    # kept for later
+    assert top(s) == "respond" and s.flow[-1]["trigger"] == "battle_round"
+    assert active(s) == ["rome"] and args(s, "rome", "respond") == [59, 0]
+    s = hands(s, ["frontal_assault", "probe"], ["flank_left"])
+    dice(s, "#1")
+    s = act(s, "rome", "respond", 59)
+    assert s.bhands == {"carthage": ["frontal_assault"], "rome": ["flank_left", "probe"]}
+    assert logs(s, "log.bc_taken") == [{"side": "@side.rome"}]
+    assert active(s) == ["carthage"] and top(s) == "b_lead"
+
+
 def test_s10_10_hannibal_killed_costs_five_pcs():
     """§10.10: Hannibal displaced dies and Carthage removes 5 PCs on top."""
     s = clear(game())
@@ -365,8 +457,34 @@ def test_s15_4_retreat_into_own_walled_city():
     s = act(s, "rome", "match", "")
     assert "walls" in args(s, "rome", "retreat")
     s = act(s, "rome", "retreat", "walls")
-    assert P.cu(s, "rome", "capua:in") == 2
+    assert args(s, "rome", "walls_gens") == ["all", "none"]     # §15.4: with either part
+    s = act(s, "rome", "walls_gens", "none")
+    assert P.cu(s, "rome", "capua:in") == 2 and P.where(s, "varro") == "capua"
     assert top(s) == "retreat_to" and "walls" not in args(s, "rome", "retreat")
+
+
+def test_s15_4_generals_choose_the_part_that_goes_into_the_walls():
+    """§15.4: when the army splits at the walls, the commander and his subordinates may go
+    with either part: here Paullus goes in with the 2 CUs, Varro retreats with the rest."""
+    s = clear(game())
+    put(s, "rome", "capua", 4, ("varro", "paullus"))
+    put(s, "carthage", "terventum", 8, ("hannibal",))
+    s.spaces["terventum"].pc = None
+    s = move(s, "carthage", OPS1, "hannibal", 8)
+    s = act(s, "carthage", "to", "capua")
+    s = no_response(s)
+    s = act(s, "rome", "here", "stand")
+    s = no_response(s)
+    s = hands(s, ["probe"], ["flank_left"])
+    s = act(s, "carthage", "lead", "probe")
+    dice(s, 1, 1)
+    s = act(s, "rome", "match", "")
+    s = act(s, "rome", "retreat", "walls")
+    assert args(s, "rome", "walls_gens") == ["all", "none", "varro", "paullus"]
+    s = act(s, "rome", "walls_gens", "paullus")
+    assert P.cu(s, "rome", "capua:in") == 2 and P.where(s, "paullus") == "capua:in"
+    assert P.cu(s, "rome", "capua") == 2 and P.where(s, "varro") == "capua"
+    assert top(s) == "retreat_to"
 
 
 def test_s25_allies_defect_with_spy_picks_a_shown_card():

@@ -604,6 +604,8 @@ def test_card30_s25_siege_train_goes_with_its_commander_not_with_a_subordinate()
     s = act(s, "carthage", "use", "move")
     s = act(s, "carthage", "general", "hannibal")
     s = act(s, "carthage", "cus", 2)
+    assert picks(s, "carthage") == ["take", "leave"]
+    s = pick(s, "carthage", "take")
     s = act(s, "carthage", "to", "new_carthage")
     assert s.siege_train == "new_carthage"
     s = act(s, "carthage", "walls")
@@ -621,6 +623,7 @@ def test_card30_s25_siege_train_left_in_port_is_caught_by_a_roman_army():
     s = act(s, "carthage", "use", "move")
     s = act(s, "carthage", "general", "hannibal")
     s = act(s, "carthage", "cus", 4)
+    s = pick(s, "carthage", "take")
     s = act(s, "carthage", "sail")
     if "carthage" not in args(s, "carthage", "port"):
         s = act(s, "carthage", "province", B.province_of("carthage"))
@@ -784,3 +787,43 @@ def test_s25_truce_classes_of_these_events():
     s.truce = True
     s = play(s, "carthage", 1)
     assert not s.truce and logs(s, "log.truce_ends")
+
+
+def test_card7_s8_4_hostile_tribes_in_response_to_a_card_against_standing_troops():
+    """#7 as a response (§8.4, §25): 3 Carthaginian CUs without a general stand in the Eastern
+    Ligurians; when Carthage plays a card (here for OPS, to move Hannibal in Iberia) the Roman
+    answers before it takes effect: roll 5 on the hostile-tribe column = 2 CUs lost; then
+    Hannibal's move goes on."""
+    s = blank()
+    put(s, "carthage", "eastern_ligurians", 3)
+    put(s, "carthage", "saguntum", 5, ("hannibal",))
+    s = card_play(s, "carthage", [2], [7])
+    s = act(s, "carthage", "card", 2)
+    s = act(s, "carthage", "use", "move")
+    assert top(s) == "respond" and s.flow[-1]["trigger"] == "card"
+    assert active(s) == ["rome"] and args(s, "rome", "respond") == [7, 0]
+    dice(s, 5)
+    s = act(s, "rome", "respond", 7)
+    assert P.cu(s, "carthage", "eastern_ligurians") == 1 and 7 in s.discard
+    assert logs(s, "log.attrition")[0]["why"] == "@why.hostile_tribes"
+    assert active(s) == ["carthage"] and args(s, "carthage", "general") == ["hannibal"]
+
+
+def test_card8_s8_4_the_card_window_opens_on_public_facts_only():
+    """#8 (§8.4): with enemy CUs in Transalpine Gaul the Roman is asked after every Carthaginian
+    card, whatever he holds (here no Hostile Tribes: only "no response"), so being asked tells
+    nothing about his hand; without enemy CUs there he is never asked."""
+    s = blank()
+    put(s, "carthage", "rhone", 4, ("hannibal",))
+    s = card_play(s, "carthage", [2], [61])
+    s = act(s, "carthage", "card", 2)
+    s = act(s, "carthage", "use", "move")
+    assert top(s) == "respond" and args(s, "rome", "respond") == [0]
+    s = act(s, "rome", "respond", 0)
+    assert args(s, "carthage", "general") == ["hannibal"]
+    s = blank()
+    put(s, "carthage", "massilia", 4, ("hannibal",))       # Massilia: not Transalpine Gaul
+    s = card_play(s, "carthage", [2], [8])
+    s = act(s, "carthage", "card", 2)
+    s = act(s, "carthage", "use", "move")
+    assert top(s) != "respond" and active(s) == ["carthage"]

@@ -147,6 +147,9 @@ def _over_the_alps(first: str | None) -> HState:
     s = start(s, CARTHAGE, [OPS3], [41, FILLER])
     s = act(s, CARTHAGE, "card", OPS3)
     s = act(s, CARTHAGE, "use", "move")
+    # Hannibal stands in Transalpine Gaul: the Hostile Tribes window of the card play, declined
+    assert s.flow[-1]["trigger"] == "card" and args(s, ROME, "respond") == [0]
+    s = act(s, ROME, "respond", 0)
     s = act(s, CARTHAGE, "general", "hannibal")
     s = act(s, CARTHAGE, "cus", 10)
     if first:
@@ -584,3 +587,33 @@ def test_event_texts_in_english_and_russian():
                 card="@card.20", side="@side.rome", enemy="@side.carthage")
         en, ru = RULES.tr(m, "en"), RULES.tr(m, "ru")
         assert en != key and ru != key and "{" not in en + ru
+
+
+# -- #59 Ally Deserts in a battle round ------------------------------------------------------------------
+def test_card59_s25_ally_deserts_kept_and_played_at_the_start_of_a_round():
+    """#59 (§25): the Roman keeps Ally Deserts through the battle preparation and plays it at
+    the start of the first round: one battle card of the Carthaginian, drawn at random (index
+    1 of his sorted hand: the Frontal Assault), goes into his hand at once."""
+    s = clear(game())
+    put(s, ROME, "praeneste", 5, ("varro",))
+    put(s, CARTHAGE, "terventum", 8, ("hannibal",))
+    s = start(s, CARTHAGE, [6], [59])
+    s = act(s, CARTHAGE, "card", 6)
+    s = act(s, CARTHAGE, "use", "move")
+    s = act(s, CARTHAGE, "general", "hannibal")
+    s = act(s, CARTHAGE, "cus", 8)
+    s = act(s, CARTHAGE, "to", "praeneste")
+    s = act(s, ROME, "here", "stand")
+    assert s.battle["counts"] == {} and args(s, ROME, "respond") == [59, 0]
+    s = act(s, ROME, "respond", 0)                      # kept for the rounds
+    assert s.battle["counts"] and s.flow[-1]["trigger"] == "battle_round"
+    assert args(s, ROME, "respond") == [59, 0]
+    s.bhands = {CARTHAGE: ["double_envelopment", "frontal_assault", "probe"],
+                ROME: ["flank_left"]}
+    s.touch()
+    dice(s, "#1")
+    s = act(s, ROME, "respond", 59)
+    assert s.bhands == {CARTHAGE: ["double_envelopment", "probe"],
+                        ROME: ["flank_left", "frontal_assault"]}
+    assert logs(s, "log.bc_taken") == [{"side": "@side.rome"}] and 59 in s.discard
+    assert top(s) == "b_lead" and active(s) == [CARTHAGE]

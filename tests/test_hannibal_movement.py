@@ -288,7 +288,7 @@ def test_s12_interception_failure_locks_out():
     dice(s, 4)                                     # 4 + 1 = 5 > 4
     s = act(s, "carthage", "intercept", "")
     assert P.cu(s, "carthage", "terventum") == 6 and logs(s, "log.intercept_failed")
-    assert s.activation["failed"] == ["hannibal"]
+    assert s.activation["failed"] == [["hannibal", "varro"]]
     s = act(s, "rome", "to", "sena")
     assert top(s) == "march"                       # not asked again
 
@@ -650,3 +650,193 @@ def test_s10_10_an_army_entering_displaces_a_lone_general_even_if_the_pass_takes
     s = act(s, "carthage", "to", "allobroges")
     s = act(s, "carthage", "to", "isere")
     assert "insubrians" not in args(s, "carthage", "to")
+
+
+def test_s12_10_a_failed_interceptor_is_locked_out_only_against_that_army():
+    """§12.10: Hannibal fails to intercept Varro (roll 6): for the rest of the card he may not
+    intercept Varro again (Sena: not asked) nor avoid him; Paullus, the campaign's other army,
+    he may still intercept (asked when Paullus reaches Beneventum) and avoid (in Terventum)."""
+    s = blank()
+    put(s, "carthage", "terventum", 6, ("hannibal",))
+    put(s, "rome", "rome", 5, ("varro",))
+    put(s, "rome", "neapolis", 5, ("paullus",))
+    s.spaces["apri"].pc = None                  # somewhere to avoid to
+    s = card_play(s, "rome", [37])
+    s = act(s, "rome", "card", 37)
+    s = act(s, "rome", "use", "event")
+    s = act(s, "rome", "general", "varro")
+    s = act(s, "rome", "cus", 5)
+    s = act(s, "rome", "to", "praeneste")
+    s = act(s, "carthage", "intercept", "terventum")
+    s = act(s, "carthage", "icu", 6)
+    dice(s, 6)
+    s = act(s, "carthage", "intercept", "")
+    assert logs(s, "log.intercept_failed") == [{"g": "@gen.hannibal", "roll": 6, "mod": 1}]
+    assert s.activation["failed"] == [["hannibal", "varro"]]
+    s = act(s, "rome", "to", "sena")
+    assert top(s) == "march" and active(s) == ["rome"]          # not asked again
+    s = act(s, "rome", "stop")
+    s = act(s, "rome", "general", "paullus")
+    s = act(s, "rome", "cus", 5)
+    s = act(s, "rome", "to", "beneventum")
+    assert args(s, "carthage", "intercept") == ["terventum", ""]
+    s = act(s, "carthage", "intercept", "")
+    s = act(s, "rome", "to", "terventum")
+    assert args(s, "carthage", "here") == ["stand", "avoid"]
+    dice(s, 4)
+    s = act(s, "carthage", "here", "avoid")
+    assert args(s, "carthage", "avoid_to") == ["apri"]
+
+
+def test_s12_10_a_failed_interceptor_may_not_avoid_the_army_it_tried_to_stop():
+    """§12.10, §13.2: Varro enters Terventum right after Hannibal failed to intercept him:
+    Hannibal may only stand (no avoid, whole or partial)."""
+    s = blank()
+    put(s, "carthage", "terventum", 6, ("hannibal",))
+    put(s, "rome", "rome", 5, ("varro",))
+    s.spaces["apri"].pc = None                  # somewhere he could avoid to
+    s = move(s, "rome", OPS1, "varro", 5)
+    s = act(s, "rome", "to", "praeneste")
+    s = act(s, "carthage", "intercept", "terventum")
+    s = act(s, "carthage", "icu", 6)
+    dice(s, 5)
+    s = act(s, "carthage", "intercept", "")
+    s = act(s, "rome", "to", "terventum")
+    assert choices(s, "carthage") == [("here", "stand")]
+
+
+def test_s12_6_the_interception_bonus_is_judged_at_the_declaration():
+    """§12.4, §12.6: all interceptions are declared before any roll, so the +1 (Roman PC in
+    Praeneste, no Carthaginian CUs there) holds for every attempt, also after Hannibal has moved
+    in: Hannibal 3 + 1 = 4 succeeds, then Mago 2 + 1 = 3 > 2 fails."""
+    s = blank()
+    put(s, "carthage", "terventum", 6, ("hannibal",))
+    put(s, "carthage", "sena", 4, ("mago",))
+    put(s, "rome", "rome", 5, ("varro",))
+    s = move(s, "rome", OPS1, "varro", 5)
+    s = act(s, "rome", "to", "praeneste")
+    assert args(s, "carthage", "intercept") == ["sena", "terventum", ""]
+    s = act(s, "carthage", "intercept", "terventum")
+    s = act(s, "carthage", "icu", 5)
+    s = act(s, "carthage", "intercept", "sena")
+    s = act(s, "carthage", "icu", 4)
+    dice(s, 3, 2)
+    s = act(s, "carthage", "intercept", "")
+    assert logs(s, "log.intercept_ok") == [
+        {"g": "@gen.hannibal", "roll": 3, "mod": 1, "where": "@space.praeneste"}]
+    assert logs(s, "log.intercept_failed") == [{"g": "@gen.mago", "roll": 2, "mod": 1}]
+    assert P.cu(s, "carthage", "praeneste") == 5 and P.cu(s, "carthage", "sena") == 4
+
+
+def _hannibal_at_capua(rome_inside: int, rome_outside: int = 0):
+    """Hannibal (6 CUs) marches from Terventum into Capua, where Varro stands inside the walls
+    (with ``rome_inside`` CUs) or outside (with ``rome_outside``)."""
+    s = blank()
+    if rome_inside:
+        put(s, "rome", "capua:in", rome_inside, ("varro",))
+    if rome_outside:
+        put(s, "rome", "capua", rome_outside, ("varro",))
+    put(s, "carthage", "terventum", 6, ("hannibal",))
+    s = move(s, "carthage", OPS1, "hannibal", 6)
+    return act(s, "carthage", "to", "capua")
+
+
+def test_s10_3_the_garrison_comes_out_and_stops_the_army():
+    """§10.3 step 1, §10.7: Varro and 2 CUs stand inside Capua's walls; as Hannibal enters, the
+    Roman may say again who stands outside: all come out with Varro, then stand: a battle."""
+    s = _hannibal_at_capua(2)
+    assert active(s) == ["rome"] and args(s, "rome", "here") == ["stand"]
+    assert args(s, "rome", "come_out") == [2, 1] and args(s, "rome", "come_out_gens") == [2, 1]
+    s = act(s, "rome", "come_out_gens", 2)
+    assert P.cu(s, "rome", "capua") == 2 and P.where(s, "varro") == "capua"
+    assert args(s, "rome", "here") == ["stand", "avoid"] and not args(s, "rome", "come_out")
+    s = act(s, "rome", "here", "stand")
+    assert s.battle is not None and s.battle["space"] == "capua"
+    assert s.battle["size"] == {"carthage": 6, "rome": 2}
+
+
+def test_s10_5_a_cu_that_comes_out_alone_is_overrun():
+    """§10.3 step 1, §10.5: one CU comes out without a general: Hannibal's 6 CUs overrun it and
+    march on; Varro and the other CU stay inside. Staying inside stops nobody (§10.7)."""
+    s = _hannibal_at_capua(2)
+    s = act(s, "rome", "come_out", 1)
+    assert args(s, "rome", "here") == ["stand"]
+    s = act(s, "rome", "here", "stand")
+    assert logs(s, "log.overrun") == [{"where": "@space.capua"}]
+    assert P.cu(s, "rome", "capua") == 0 and P.cu(s, "rome", "capua:in") == 1
+    assert P.where(s, "varro") == "capua:in" and s.battle is None and top(s) == "march"
+    s = _hannibal_at_capua(2)
+    s = act(s, "rome", "here", "stand")
+    assert s.battle is None and top(s) == "march" and P.cu(s, "rome", "capua:in") == 2
+
+
+def test_s13_5_partial_shelter_with_the_general_inside():
+    """§13.5, §10.3 step 1: Varro and 2 of his 3 CUs go inside Capua (it holds 2), the third
+    stands outside alone and is overrun by Hannibal's 6 CUs, who marches on."""
+    s = _hannibal_at_capua(0, 3)
+    assert args(s, "rome", "shelter_gens") == [2, 1]
+    s = act(s, "rome", "shelter_gens", 2)
+    assert P.where(s, "varro") == "capua:in" and P.cu(s, "rome", "capua:in") == 2
+    assert logs(s, "log.overrun") == [{"where": "@space.capua"}]
+    assert P.cu(s, "rome", "capua") == 0 and s.battle is None and top(s) == "march"
+
+
+def test_s13_2a_the_commander_avoids_leaving_cus_behind():
+    """§13.2(a): Fabius avoids with 3 of his 8 CUs (roll 5 <= 5) to Sena; the 5 left behind
+    without a general stop Hannibal: a battle in Praeneste."""
+    s = blank()
+    put(s, "rome", "praeneste", 8, ("fabius",))
+    put(s, "carthage", "terventum", 8, ("hannibal",))
+    s = move(s, "carthage", OPS1, "hannibal", 8)
+    s = act(s, "carthage", "to", "praeneste")
+    assert args(s, "rome", "avoid_part") == [None]
+    s = act(s, "rome", "avoid_part")
+    assert args(s, "rome", "avoidk") == [7, 6, 5, 4, 3, 2, 1, 0]
+    dice(s, 5)
+    s = act(s, "rome", "avoidk", 3)
+    s = act(s, "rome", "avoid_to", "sena")
+    assert P.gens_at(s, "rome", "sena") == ["fabius"] and P.cu(s, "rome", "sena") == 3
+    assert P.cu(s, "rome", "praeneste") == 5 and not P.gens_at(s, "rome", "praeneste")
+    assert s.battle is not None and s.battle["space"] == "praeneste"
+
+
+def test_s13_2a_one_cu_left_behind_is_overrun_and_the_mover_may_pursue():
+    """§13.2(a), §10.5, §13.4: Fabius leaves 1 CU behind: it is overrun, and Hannibal may roll
+    to go on after the avoid."""
+    s = blank()
+    put(s, "rome", "praeneste", 8, ("fabius",))
+    put(s, "carthage", "terventum", 8, ("hannibal",))
+    s = move(s, "carthage", OPS1, "hannibal", 8)
+    s = act(s, "carthage", "to", "praeneste")
+    s = act(s, "rome", "avoid_part")
+    dice(s, 5)
+    s = act(s, "rome", "avoidk", 7)
+    s = act(s, "rome", "avoid_to", "sena")
+    assert P.cu(s, "rome", "sena") == 7 and P.cu(s, "rome", "praeneste") == 0
+    assert logs(s, "log.overrun") == [{"where": "@space.praeneste"}]
+    assert s.battle is None and top(s) == "pursue_q"
+
+
+def test_s12_10_a_failed_subordinate_stays_when_his_commander_avoids():
+    """§12.10, §13.2(a), §10.10: Gisgo fails to intercept Varro (roll 4 > 3); Varro enters
+    Terventum; Hannibal avoids with the whole army (roll 4), but Gisgo may not avoid the army he
+    tried to intercept: he stays, alone, and is displaced."""
+    s = blank()
+    put(s, "carthage", "terventum", 6, ("hannibal", "gisgo"))
+    put(s, "rome", "rome", 5, ("varro",))
+    s.spaces["praeneste"].pc = None
+    s.spaces["apri"].pc = None
+    s = move(s, "rome", OPS1, "varro", 5)
+    s = act(s, "rome", "to", "praeneste")
+    s = act(s, "carthage", "intercept", "terventum>gisgo")
+    s = act(s, "carthage", "icu", 3)
+    dice(s, 4)
+    s = act(s, "carthage", "intercept", "")
+    assert s.activation["failed"] == [["gisgo", "varro"]]
+    s = act(s, "rome", "to", "terventum")
+    assert args(s, "carthage", "here") == ["stand", "avoid"]       # Gisgo's own is not offered
+    dice(s, 4)
+    s = act(s, "carthage", "here", "avoid")
+    s = act(s, "carthage", "avoid_to", "apri")
+    assert P.gens_at(s, "carthage", "apri") == ["hannibal"] and P.cu(s, "carthage", "apri") == 6
+    assert s.gens["gisgo"] == "displaced" and s.battle is None

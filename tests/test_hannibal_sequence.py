@@ -205,6 +205,31 @@ def test_s21_1_elephant_result():
     assert P.cu(s, "carthage", "cannae") == 2 and P.elephants(s, "carthage", "cannae") == 1
 
 
+def test_s17_2_the_carthaginian_chooses_which_cus_attrition_takes():
+    """§17.2, §21.2: without an "e" the owner chooses which CUs to lose: 6 CUs with 2 elephants,
+    roll 5 -> column 5/6 -> 2 CUs; he is asked how many are elephants (0-2) and picks 1."""
+    s = clear(game())
+    put(s, "carthage", "cannae", 6, ("hannibal",), el=2)
+    dice(s, 5)
+    T.winter(s, push(s, "winter"))
+    assert P.cu(s, "carthage", "cannae") == 4 and top(s) == "loss_mix"
+    assert active(s) == ["carthage"] and args(s, "carthage", "elephants") == [0, 1, 2]
+    s = act(s, "carthage", "elephants", 1)
+    assert P.cu(s, "carthage", "cannae") == 4 and P.elephants(s, "carthage", "cannae") == 1
+    assert logs(s, "log.loss_mix") == [{"side": "@side.carthage", "e": 1, "n": 2}]
+
+
+def test_s17_2_no_question_when_the_losses_leave_no_choice():
+    """§17.2: an "e" result with a single elephant, or ordinary CUs only, asks nothing: 4 CUs
+    with 1 elephant, roll 6 -> 2e: the elephant and one other CU."""
+    s = clear(game())
+    put(s, "carthage", "cannae", 4, ("hannibal",), el=1)
+    dice(s, 6)
+    T.winter(s, push(s, "winter"))
+    assert top(s) != "loss_mix"
+    assert P.cu(s, "carthage", "cannae") == 2 and P.elephants(s, "carthage", "cannae") == 0
+
+
 def test_s19_4_isolated_pcs():
     """§19.4: a PC with no path to a friendly CU, walled city, tribe or port is removed; paths do
     not go through enemy PCs without friendly CUs. Roman PCs in Iberia are cut off."""

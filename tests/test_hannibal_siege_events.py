@@ -288,6 +288,7 @@ def test_s25_30_siege_train_moves_with_its_army():
     put(s, "carthage", "allobroges", 5, ("hannibal",))
     s.siege_train = "allobroges"
     s = move(s, "carthage", OPS1, "hannibal", 5)
+    s = act(s, "carthage", "pick", "take")
     assert "taurini" not in args(s, "carthage", "to")          # an Alpine pass
     s = act(s, "carthage", "to", "isere")
     assert s.siege_train == "isere"
@@ -298,3 +299,20 @@ def test_s25_30_siege_train_moves_with_its_army():
     P.add_cu(s, "rome", "sena", 1)
     P.lift_sieges(s)
     assert s.siege_train is None and logs(s, "log.train_lost")
+
+
+def test_s25_30_the_army_may_leave_the_siege_train_to_cross_the_alps():
+    """#30 (§25): the train never crosses an Alpine pass, so the army is asked at the start of
+    its move whether the train goes with it; left behind, the army crosses to Taurini (2 MP,
+    attrition without modifier: 5 CUs, roll 1 -> 0 lost) and the train stays in Allobroges."""
+    s = clear(game())
+    put(s, "carthage", "allobroges", 5, ("hannibal",))
+    s.siege_train = "allobroges"
+    s = move(s, "carthage", OPS1, "hannibal", 5)
+    assert top(s) == "pick" and args(s, "carthage", "pick") == ["take", "leave"]
+    s = act(s, "carthage", "pick", "leave")
+    assert not s.move["train"] and "taurini" in args(s, "carthage", "to")
+    dice(s, 1)
+    s = act(s, "carthage", "to", "taurini")
+    assert s.siege_train == "allobroges" and P.cu(s, "carthage", "taurini") == 5
+    assert s.move["mp"] == 2 and not logs(s, "log.train_goes")

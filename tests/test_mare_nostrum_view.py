@@ -133,3 +133,19 @@ def test_describe_in_english_and_russian():
     ru = RULES.describe(RULES.view(s, "carthage"), "ru")
     assert "Наше море" in ru and "Ваши Ресурсы" in ru and "Сыграть фишку" in ru
     assert "Your Resources" not in RULES.describe(RULES.view(s, None), "en")
+
+
+def test_act_shares_unchanged_provinces_and_never_changes_an_earlier_state():
+    """DESIGN (act never mutates its input): the Provinces are shared between a State and its
+    copies until one of them changes a Province, which it then copies first."""
+    from tests.test_mare_nostrum_kit import mover
+    s = mover(RULES.setup(1, "5p", {}), "rome")
+    assert s.flow[-1]["k"] == "legions"                  # Rome has no Trireme to move
+    before = s.model_dump_json()
+    a = act(act(s, "rome", "army", "cisalpina"), "rome", "to", "gallia")
+    b = act(act(s, "rome", "army", "cisalpina"), "rome", "to", "dalmatia")
+    assert s.model_dump_json() == before
+    assert a.provinces["gallia"].legions == {"rome": 1} and b.provinces["gallia"].legions == {}
+    assert b.provinces["dalmatia"].legions == {"rome": 1}
+    assert a.provinces["cisalpina"] is not s.provinces["cisalpina"]
+    assert a.provinces["achaea"] is s.provinces["achaea"]          # untouched: shared

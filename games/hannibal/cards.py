@@ -1,7 +1,8 @@
 """Playing a strategy card (§7.2, §8): as operations (move a general whose strategy rating is at
 most the card's OPS, place PCs, raise one CU with 3 OPS), as its event (only if its colour allows
 and the event is implemented in events.py), or discarded (§8.6). Response events (§8.4) are
-offered in ``response windows`` opened by the rules at the moment they may be played."""
+offered in ``response windows`` opened by the rules at the moment they may be played; one opens
+for the opponent after every card played here (trigger "card"), before the card takes effect."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 from games.core import msg
 from games.hannibal import board as B
 from games.hannibal import prims as P
-from games.hannibal.flow import Frame, decision, opt, pop, push
+from games.hannibal.flow import Frame, decision, opt, pop, push, step
 from games.hannibal.state import CARTHAGE, ROME, HState, area_of, other
 
 TRUCE = 64
@@ -135,10 +136,8 @@ def _use(s: HState, f: Frame, verb: str, arg: Any) -> None:
     if arg == "discard":
         s.discard.append(no)
         s.say(msg("log.discard", side=f"@side.{side}", card=card_name(no)))
-        return
-    if arg == "event":
-        from games.hannibal.events import EVENTS, breaks_truce, removed_after_play
-        ev = EVENTS[c.key]
+    elif arg == "event":
+        from games.hannibal.events import breaks_truce, removed_after_play
         if removed_after_play(s, no):
             s.removed.append(no)
         else:
@@ -147,13 +146,35 @@ def _use(s: HState, f: Frame, verb: str, arg: Any) -> None:
         if s.truce and breaks_truce(no):
             s.truce = False
             s.say(msg("log.truce_ends"))
-        ev.play(s, side, no)
+    else:
+        s.discard.append(no)
+        s.say(msg("log.ops", side=f"@side.{side}", card=card_name(no), ops=c.ops))
+    # §8.4: the opponent may answer the card play with a response event (Hostile Tribes) before
+    # it takes effect; the effect waits below the window
+    push(s, "card_effect", role=side, card=no, use=arg)
+    open_window(s, other(side), "card", by=side)
+
+
+@step("card_effect")
+def card_effect(s: HState, f: Frame) -> None:
+    """What the card played does (after the opponent's response window, if one opened). A
+    response may have taken away what the card needed (CUs lost to Hostile Tribes): then the
+    card is spent without effect."""
+    pop(s, f)
+    side, no, arg = f["role"], f["card"], f["use"]
+    c = B.card(no)
+    if arg == "discard":
         return
-    s.discard.append(no)
-    s.say(msg("log.ops", side=f"@side.{side}", card=card_name(no), ops=c.ops))
+    if arg == "event":
+        from games.hannibal.events import EVENTS
+        ev = EVENTS[c.key]
+        if ev.can_play(s, side, no):
+            ev.play(s, side, no)
+        return
     if arg == "move":
         from games.hannibal.movement import begin_activation
-        begin_activation(s, side, no, c.ops)
+        if movable_generals(s, side, c.ops):
+            begin_activation(s, side, no, c.ops)
     elif arg == "pcs":
         push(s, "pcs", role=side, left=c.ops, done=[])
     elif arg == "raise":
@@ -220,12 +241,15 @@ def open_window(s: HState, side: str, trigger: str, **ctx: Any) -> None:
     he holds any card and some implemented response event of his colour could be played here
     (its ``opens`` and ``can_respond`` hold for some copy of the card, whoever holds it: public
     facts only), so his opponent learns nothing about his hand from being kept waiting; only
-    his own View lists the cards (secret choices), next to "no response"."""
+    his own View lists the cards (secret choices), next to "no response". A copy in the discard
+    pile or out of the game (played in view of both) is in no hand."""
     from games.hannibal.events import EVENTS
     if not s.hands.get(side):
         return
+    gone = set(s.discard) | set(s.removed)
     if not any(ev.answers(trigger) and _colour_ok(key, side) and ev.opens(s, side, ctx)
-               and any(ev.can_respond(s, side, no, ctx) for no in _copies(key))
+               and any(no not in gone and ev.can_respond(s, side, no, ctx)
+                       for no in _copies(key))
                for key, ev in EVENTS.items()):
         return
     push(s, "respond", role=side, trigger=trigger, ctx=ctx)

@@ -37,14 +37,22 @@ def start_battle(s: HState, attacker: str, sid: str, came_from: str | None = Non
     an interception battle, §12.4)."""
     defender = other(attacker)
     # §20.7: attacking an army that besieges one's own walled city, the CUs inside join in
+    joined, joined_gens = 0, []
     if B.walled(sid) and s.spaces[sid].pc == attacker and P.cu(s, attacker, inside(sid)):
-        P.move_force(s, attacker, inside(sid), sid, [], P.cu(s, attacker, inside(sid)))
-        for g in list(P.gens_at(s, attacker, inside(sid))):
+        joined = P.cu(s, attacker, inside(sid))
+        joined_gens = list(P.gens_at(s, attacker, inside(sid)))
+        P.move_force(s, attacker, inside(sid), sid, [], joined)
+        for g in joined_gens:
             P.place_general(s, g, sid)
+    if sortie:
+        # the whole force came out of the walls (the moving army and any who joined it)
+        joined, joined_gens = P.cu(s, attacker, sid), list(P.gens_at(s, attacker, sid))
     if B.walled(sid) and s.spaces[sid].pc == attacker and P.besieged(s, sid):
         sortie = True
     s.battle = {
         "sortie": attacker if sortie else None,
+        "sortied": {attacker: joined} if sortie else {},
+        "sortie_gens": joined_gens if sortie else [],
         "attacker": attacker, "defender": defender, "space": sid, "came_from": came_from,
         "landed": landed, "surprise": surprise, "avoid_failed": avoid_failed,
         "cmd": {attacker: P.commander(s, attacker, sid), defender: P.commander(s, defender, sid)},
@@ -300,6 +308,11 @@ def b_round(s: HState, f: Frame) -> None:
         pop(s, f)
         return
     push(s, "b_lead", role=lead)
+    # §25 #59: a card kept for the battle may be played at the start of any round: the side
+    # that does not lead is asked first, then the leader (windows are answered top first)
+    from games.hannibal.cards import open_window
+    for side in (lead, other(lead)):
+        open_window(s, side, "battle_round", space=b["space"], attacker=b["attacker"])
 
 
 def withdraw_targets(s: HState, side: str) -> list[str]:
@@ -310,8 +323,10 @@ def withdraw_targets(s: HState, side: str) -> list[str]:
     sid = b["space"]
     enemy = other(side)
     if b["sortie"] == side:
-        # PA: forces out of a besieged walled city may only go back into it (§16.2)
-        return [inside(sid)] if _walls_room(s, side, sid) else []
+        # PA: forces out of a besieged walled city may only go back into it (§16.2), all of
+        # them within the walls' capacity (§10.7)
+        fits = P.cu(s, side, inside(sid)) + P.cu(s, side, sid) <= B.space(sid).capacity
+        return [inside(sid)] if B.walled(sid) and s.spaces[sid].pc == side and fits else []
     out = []
     for nb in B.land_neighbours(sid):
         if P.cu_in_area(s, enemy, nb) > 0 or s.spaces[nb].pc == enemy or P.hostile_tribe(s, side, nb):
@@ -527,19 +542,62 @@ def _w_to(s: HState, f: Frame, verb: str, arg: Any) -> None:
 # -- the end: losses, rout, retreat (§14.11-14.12, §15) ------------------------------------------------
 @step("b_end")
 def b_end(s: HState, f: Frame) -> None:
+    """§14.11: one roll on the attrition table by the rounds fought; each side loses that many
+    CUs, the owner choosing which (elephants §17.2; besieged or relieving CUs §20.7)."""
     pop(s, f)
+    from games.hannibal.turn import lose_cus
     b = _b(s)
     sid = b["space"]
     rounds = max(1, b["round"])
     r = P.roll(s)
     n, el = B.attrition_result(rounds, r)
-    lost = {}
-    for side in (b["attacker"], b["defender"]):
-        lost[side] = P.remove_cu(s, side, sid, n, elephant=el and side == CARTHAGE)
+    lost = {side: min(n, P.cu(s, side, sid)) for side in (b["attacker"], b["defender"])}
     s.say(msg("log.battle_losses", roll=r, rounds=b["round"], a=lost[b["attacker"]],
               d=lost[b["defender"]]))
     s.bhands = {}
     s.bdeck = []
+    b["battle_lost"] = lost
+    push(s, "b_outcome")
+    for side in (b["defender"], b["attacker"]):
+        lose_cus(s, side, sid, n, elephant=el and side == CARTHAGE)
+        _split_losses(s, side, lost[side])
+
+
+def _split_losses(s: HState, side: str, n: int) -> None:
+    """§20.7: in a battle the besieged joined (or made alone), their owner splits the battle
+    losses between them and the relieving CUs as he likes; those from the walls are counted
+    in ``b["sortied"]`` (only they may go back in). The relievers lose first unless he says
+    otherwise."""
+    b = _b(s)
+    out = b.get("sortied", {}).get(side, 0)
+    if not out or not n:
+        return
+    total = P.cu(s, side, b["space"]) + n
+    least = max(0, n - (total - out))
+    most = min(n, out)
+    b["sortied"][side] = out - least
+    if most > least:
+        push(s, "loss_split", role=side, n=n, least=least, most=most)
+
+
+@decision("loss_split", lambda s, f: [opt("besieged", k, "choice.loss_split", k=k, n=f["n"] - k)
+                                      for k in range(f["least"], f["most"] + 1)],
+          lambda s, f: msg("prompt.loss_split", n=f["n"], where=f"@space.{_b(s)['space']}"))
+def _loss_split(s: HState, f: Frame, verb: str, arg: Any) -> None:
+    pop(s, f)
+    b = _b(s)
+    b["sortied"][f["role"]] -= int(arg) - f["least"]
+    s.say(msg("log.loss_split", side=f"@side.{f['role']}", k=int(arg), n=f["n"]))
+
+
+@step("b_outcome")
+def b_outcome(s: HState, f: Frame) -> None:
+    """The battle's end after the losses: a withdrawal (§16.2), or the rout (§14.12) and the
+    retreat (§15)."""
+    pop(s, f)
+    b = _b(s)
+    sid = b["space"]
+    lost = b["battle_lost"]
     if b["winner"] == "withdrawn":
         side = b["withdrawn"]
         gens = list(P.gens_at(s, side, sid))
@@ -651,7 +709,13 @@ def _walls_retreat(s: HState, side: str, sid: str) -> bool:
     """§15.4: into one's own walled city in the battle area, never a besieged one unless the
     force sortied from it."""
     b = _b(s)
-    return _walls_room(s, side, sid) and (not P.besieged(s, sid) or b["sortie"] == side)
+    if not _walls_room(s, side, sid):
+        return False
+    if not P.besieged(s, sid):
+        return True
+    # §20.7: only what came out of the walls goes back in
+    return b["sortie"] == side and (b.get("sortied", {}).get(side, 0) > 0 or any(
+        g in b.get("sortie_gens", []) for g in P.gens_at(s, side, sid)))
 
 
 @step("retreat")
@@ -693,11 +757,14 @@ def _retreat_to(s: HState, f: Frame, verb: str, arg: Any) -> None:
     side = f["role"]
     sid = b["space"]
     if arg == "walls":
-        _into_walls(s, side, sid)
-        if P.cu(s, side, sid) or P.gens_at(s, side, sid):
-            f["k"] = "retreat"       # the rest retreats elsewhere (§15.4)
+        k, gens = _walls_share(s, side, sid)
+        if P.cu(s, side, sid) > k and gens:
+            # §15.4: the army splits; the commander and subordinates go with either part
+            f["k"] = "walls_gens"
+            f["cus"] = k
             return
-        pop(s, f)
+        _into_walls(s, side, sid, k, gens)
+        _after_walls(s, f)
         return
     pop(s, f)
     dest = str(arg)
@@ -721,12 +788,57 @@ def _retreat_to(s: HState, f: Frame, verb: str, arg: Any) -> None:
             P.move_force(s, side, a, dest, list(P.gens_at(s, side, a)), P.cu(s, side, a))
 
 
-def _into_walls(s: HState, side: str, sid: str) -> None:
+def _walls_share(s: HState, side: str, sid: str) -> tuple[int, list[str]]:
+    """§15.4, §20.7: how many CUs may retreat into the walls (as many as they hold) and which
+    generals may go with them; into a besieged city only those that came out of it."""
+    b = _b(s)
     room = B.space(sid).capacity - P.cu(s, side, inside(sid))
     k = min(room, P.cu(s, side, sid))
     gens = list(P.gens_at(s, side, sid))
+    if b["sortie"] == side and P.besieged(s, sid):
+        k = min(k, b["sortied"].get(side, 0))
+        gens = [g for g in gens if g in b["sortie_gens"]]
+    return k, gens
+
+
+def _into_walls(s: HState, side: str, sid: str, k: int | None = None,
+                gens: list[str] | None = None) -> None:
+    b = _b(s)
+    if k is None or gens is None:
+        k, gens = _walls_share(s, side, sid)
+    if b["sortie"] == side and P.besieged(s, sid):
+        b["sortied"][side] = b["sortied"].get(side, 0) - k
     P.move_force(s, side, sid, inside(sid), gens, k)
     s.say(msg("log.retreat_walls", side=f"@side.{side}", where=f"@space.{sid}", n=k))
+
+
+def _after_walls(s: HState, f: Frame) -> None:
+    side, sid = f["role"], _b(s)["space"]
+    if P.cu(s, side, sid) or P.gens_at(s, side, sid):
+        f["k"] = "retreat"       # the rest retreats elsewhere (§15.4)
+    else:
+        pop(s, f)
+
+
+def _walls_gens_choices(s: HState, f: Frame) -> list[Any]:
+    _, gens = _walls_share(s, f["role"], _b(s)["space"])
+    out = [opt("walls_gens", "all", "choice.walls_gens_all"),
+           opt("walls_gens", "none", "choice.walls_gens_none")]
+    if len(gens) > 1:
+        out += [opt("walls_gens", g, "choice.walls_gens_one", g=f"@gen.{g}") for g in gens]
+    return out
+
+
+@decision("walls_gens", _walls_gens_choices,
+          lambda s, f: msg("prompt.walls_gens", n=f["cus"], where=f"@space.{_b(s)['space']}"))
+def _walls_gens(s: HState, f: Frame, verb: str, arg: Any) -> None:
+    """§15.4: which generals go into the walls with the CUs that fit; the others stay with the
+    part that retreats elsewhere."""
+    side, sid = f["role"], _b(s)["space"]
+    _, gens = _walls_share(s, side, sid)
+    chosen = gens if arg == "all" else [] if arg == "none" else [str(arg)]
+    _into_walls(s, side, sid, f.pop("cus"), chosen)
+    _after_walls(s, f)
 
 
 def _destroy(s: HState, side: str, sid: str) -> None:

@@ -54,8 +54,14 @@ from games.hannibal.state import CARTHAGE, ROME, HState, other
 #                     s.move["blocked"] = True sends it back and ends its move (Bad Weather)
 #   "enter"           the opponent's army entered {"space"} by land, before the reaction
 #                     phase: {"space", "mover"} (Hostile Tribes in Transalpine Gaul/Liguria)
+#   "card"            the opponent has just played a strategy card in the strategy phase (for
+#                     OPS, as its event or discarded), before it takes effect: {"by"} (cards.py;
+#                     Hostile Tribes against standing troops, §8.4)
+#   "battle_round"    at the start of each battle round, after the deal, the side that does
+#                     not lead first, then the leader: {"space", "attacker"} (Ally Deserts
+#                     kept for the rounds, §25 #59; combat.py opens it)
 # s.move is the moving army (movement.py): {"g", "gens", "n", "loc", "mp", "came_from", ...}.
-TRIGGERS = ("battle", "elephant_charge", "naval", "crossing", "enter")
+TRIGGERS = ("battle", "elephant_charge", "naval", "crossing", "enter", "card", "battle_round")
 
 
 def _never(*_: Any) -> bool:
@@ -180,11 +186,42 @@ def _allies_desert(region_groups: tuple[str, ...], provinces: tuple[str, ...]) -
     return ok, run
 
 
+def _steal_ok(s: HState, side: str, no: int, ctx: dict[str, Any]) -> bool:
+    """#59 (§25): before the battle cards are dealt, or kept and played at the start of any
+    round while the opponent still holds a battle card (how many he holds is public)."""
+    b = s.battle
+    if b is None or b.get("winner") is not None:
+        return False
+    return b["counts"] == {} or bool(s.bhands.get(other(side)))
+
+
 def _steal(s: HState, side: str, no: int, ctx: dict[str, Any]) -> None:
-    """#59: one battle card drawn at random from the opponent's hand into one's own, as soon as
-    the cards are dealt (played in battle preparation)."""
+    """#59: one battle card drawn at random from the opponent's hand into one's own: played in
+    battle preparation, as soon as the cards are dealt; played in a round, at once."""
     assert s.battle is not None
-    s.battle["steal"] = s.battle.get("steal", []) + [[side, "random"]]
+    if s.battle["counts"] == {}:
+        s.battle["steal"] = s.battle.get("steal", []) + [[side, "random"]]
+        return
+    _steal_now(s, side)
+
+
+def _steal_now(s: HState, side: str) -> None:
+    """With cards shown by the Spy (#20) the player takes a shown one or draws a hidden one
+    (the battle's "steal_pick" question); else one hidden card at random."""
+    assert s.battle is not None
+    enemy = other(side)
+    shown = s.battle["revealed"].get(enemy, [])
+    if shown:
+        from games.hannibal.flow import push
+        push(s, "steal_pick", role=side)
+        return
+    hand = s.bhands.get(enemy, [])
+    if not hand:
+        return
+    c = hand.pop(s.rng.below(len(hand)))
+    s.bhands.setdefault(side, []).append(c)
+    s.bhands[side].sort()
+    s.say(msg("log.bc_taken", side=f"@side.{side}"))
 
 
 def _fright_ok(s: HState, side: str, no: int, ctx: dict[str, Any]) -> bool:
@@ -211,8 +248,8 @@ EVENTS: dict[str, Event] = {
                                    response_only=True),
     "numidian_allies_desert": Event(trigger="battle", can_respond=_numidian_ok,
                                     respond=_numidian, response_only=True),
-    "ally_deserts": Event(trigger="battle", can_respond=_in_battle, respond=_steal,
-                          response_only=True),
+    "ally_deserts": Event(trigger=("battle", "battle_round"), can_respond=_steal_ok,
+                          respond=_steal, response_only=True),
     "elephant_fright": Event(trigger="elephant_charge", can_respond=_fright_ok, respond=_fright,
                              response_only=True),
     # #6 is played from the strategy hand as a battle card when leading (combat.py)
@@ -220,6 +257,19 @@ EVENTS: dict[str, Event] = {
 }
 
 __all__ = ["CARTHAGE", "EVENTS", "Event", "ROME", "TRIGGERS", "breaks_truce", "is_unique"]
+
+
+def _register_texts() -> None:
+    from games.hannibal.texts import TEXTS
+    for lang, texts in (("en", {"trigger.card": "the card the enemy plays",
+                                "trigger.battle_round": "the start of the battle round"}),
+                        ("ru", {"trigger.card": "карта, которую играет противник",
+                                "trigger.battle_round": "начало раунда битвы"})):
+        for key, value in texts.items():
+            TEXTS[lang].setdefault(key, value)
+
+
+_register_texts()
 
 
 # The other events register themselves here (kept last: they import this module).

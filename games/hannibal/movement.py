@@ -2,9 +2,10 @@
 
 An activation picks a general (``pick_gen``), how many CUs go with him (``pick_cus``), then moves
 one area at a time (``march``). After each area entered the opponent reacts (§10.3): he says what
-his army in that area does (``here``: stand, avoid, shelter in the walls), declares his
-interceptions from adjacent areas (``intercept``), and ``resolve`` rolls the dice in the order of
-§10.3: avoid first, then interceptions, then overrun (§10.5, §12.9), then battle (§14).
+his army in that area does (``here``: stand, avoid with all or part of it, shelter in the walls,
+or bring CUs out of the walls first), declares his interceptions from adjacent areas
+(``intercept``), and ``resolve`` rolls the dice in the order of §10.3: avoid first, then
+interceptions, then overrun (§10.5, §12.9), then battle (§14).
 """
 
 from __future__ import annotations
@@ -96,7 +97,8 @@ WEATHER = "weather:"
 
 # -- the activation -----------------------------------------------------------------------------------
 # ``s.activation`` is the card that moves generals now: {"side", "card", "ops", "campaign" (generals
-# still to move), "moved", "failed" (generals whose interception failed, §12.10), "sailed",
+# still to move), "moved", "failed" ([interceptor, mover] pairs: the general whose interception
+# of the army led by ``mover`` failed, §12.10), "sailed",
 # "kind" ("ops" | "campaign" | "forced"), "mp", "naval_cap", "sieged"}; an event may add "only" (the
 # generals it may move) and "charms" (#28: Hannibal removes Roman PCs on his way).
 # ``s.move`` is the army moving now: {"g", "gens", "n", "loc", "mp", "came_from", "by" ("land" |
@@ -116,6 +118,14 @@ def begin_activation(s: HState, side: str, card: int, ops: int, campaign: int = 
 def _act(s: HState) -> dict[str, Any]:
     assert s.activation is not None
     return s.activation
+
+
+def failed_against(s: HState, g: str) -> bool:
+    """§12.10: ``g`` tried to intercept the army moving now and failed, during this card: until
+    the card ends he may neither avoid that army nor try to intercept it again. Other armies of
+    a campaign he may intercept and avoid."""
+    m = s.move
+    return m is not None and s.activation is not None and [g, m["g"]] in s.activation["failed"]
 
 
 def _mv(s: HState) -> dict[str, Any]:
@@ -174,7 +184,8 @@ def _start_march(s: HState, side: str, g: str, n: int) -> None:
     a["moved"] = a["moved"] + group
     if a["campaign"]:
         a["campaign"] -= 1
-    # #30 (§25): the siege train goes with the army its area's commander leads away
+    # #30 (§25): the siege train may go with the army its area's commander leads away (he is
+    # asked: with it the army may not cross the Alps); a sortie takes it along
     train = s.siege_train == loc and side == CARTHAGE and n > 0 and group[0] == P.commander(
         s, side, loc)
     # the moving army stands outside the walls from its first step on
@@ -182,7 +193,7 @@ def _start_march(s: HState, side: str, g: str, n: int) -> None:
     if is_inside(loc):
         P.move_force(s, side, loc, area_of(loc), group, n)
         loc = area_of(loc)
-        if train:
+        if train and sortie:
             s.siege_train = loc
     elif group[0] != g:
         P.take_general(s, g)
@@ -198,7 +209,7 @@ def _start_march(s: HState, side: str, g: str, n: int) -> None:
               "by": "land", "sailed": False, "battle": False, "returned": False,
               "pursuit_failed": False, "gone": False, "intercepted": False,
               "avoid_failed": False, "here": "none", "declared": [], "start": loc,
-              "train": train}
+              "train": train and sortie}
     push(s, "move_end", role=side)
     if sortie:
         # §20.7: the besieged come out and fight the besiegers; they may go back in after
@@ -207,6 +218,20 @@ def _start_march(s: HState, side: str, g: str, n: int) -> None:
         start_battle(s, side, loc, sortie=True)
         return
     push(s, "march", role=side)
+    if train:
+        P.ask(s, side, "prompt.train_q",
+              [("take", "choice.train_take", {}), ("leave", "choice.train_leave", {})],
+              then="move:train", prompt_args={"g": f"@gen.{g}"})
+
+
+@P.continuation("move:train")
+def _train_q(s: HState, f: Frame, arg: Any) -> None:
+    """#30 (§25): the siege train goes with the army (never over an Alpine pass) or stays."""
+    m = _mv(s)
+    if arg == "take":
+        m["train"] = True
+        s.siege_train = m["loc"]
+        s.say(msg("log.train_goes", g=f"@gen.{m['g']}"))
 
 
 def _tired_cus(s: HState, side: str, loc: str, n: int) -> int:
@@ -632,7 +657,7 @@ def interceptors(s: HState) -> list[str]:
     for nb in B.land_neighbours(loc):
         for lc in (nb, inside(nb)):
             cmd = P.commander(s, enemy, lc)
-            if cmd is None or P.cu(s, enemy, lc) == 0 or cmd in _act(s)["failed"]:
+            if cmd is None or P.cu(s, enemy, lc) == 0 or failed_against(s, cmd):
                 continue
             if is_inside(lc) and P.cu(s, side, nb) > 0:
                 continue
@@ -646,9 +671,10 @@ def _enemy_here(s: HState) -> tuple[int, list[str]]:
     return P.cu(s, enemy, m["loc"]), P.gens_at(s, enemy, m["loc"])
 
 
-def avoid_targets(s: HState) -> list[str]:
+def avoid_targets(s: HState, k: int | None = None) -> list[str]:
     """§13.2: an adjacent area by a plain line, without the mover's CUs or PC, not where he came
-    from, not a non-friendly tribe; or the own unbesieged walled city here (§13.5)."""
+    from, not a non-friendly tribe; or the own unbesieged walled city here (§13.5), if the ``k``
+    CUs that avoid (by default all, up to 10) fit inside."""
     m = _mv(s)
     side, loc = _act(s)["side"], m["loc"]
     enemy = other(side)
@@ -660,10 +686,23 @@ def avoid_targets(s: HState) -> list[str]:
             continue
         out.append(nb)
     n, _ = _enemy_here(s)
+    k = min(n, MAX_MOVE_CU) if k is None else k
     if B.walled(loc) and s.spaces[loc].pc == enemy and not P.besieged(s, loc) and \
-            P.cu(s, enemy, inside(loc)) + min(n, MAX_MOVE_CU) <= B.space(loc).capacity:
+            P.cu(s, enemy, inside(loc)) + k <= B.space(loc).capacity:
         out.append(inside(loc))
     return out
+
+
+def garrison_may_come_out(s: HState) -> int:
+    """§10.3 step 1, §10.7: when an army enters an area with a walled city, its owner says again
+    which of his CUs stand inside and which outside: CUs inside may come out (not out of a
+    besieged city, nor where other CUs of the mover stand: that would be a sortie, §20.7).
+    Returns how many CUs inside could come out (public facts only)."""
+    m = _mv(s)
+    side, loc = _act(s)["side"], m["loc"]
+    if not B.walled(loc) or P.besieged(s, loc) or P.cu(s, side, loc) > m["n"]:
+        return 0
+    return P.cu(s, other(side), inside(loc))
 
 
 @step("react")
@@ -684,35 +723,71 @@ def react(s: HState, f: Frame) -> None:
         gens = []
     if interceptors(s):
         push(s, "intercept", role=enemy)
-    if m["n"] > 0 and (n > 0 or gens):
+    if m["n"] > 0 and (n > 0 or gens or garrison_may_come_out(s)):
         push(s, "here", role=enemy)
+
+
+def _cmd_avoid_range(s: HState, side: str, loc: str) -> tuple[int, int]:
+    """§13.2(a): the commander avoiding with his stack may leave CUs behind: he takes ``lo`` to
+    ``hi`` of them (a consul keeps 5 with him, §18.1; at most 10)."""
+    n = P.cu(s, side, loc)
+    hi = min(MAX_MOVE_CU, n)
+    lo = min(5, hi) if consular(s, P.gens_at(s, side, loc)) else 0
+    return lo, hi
 
 
 def _here_choices(s: HState, f: Frame) -> list[Any]:
     m = _mv(s)
     n, gens = _enemy_here(s)
     enemy = f["role"]
+    loc = m["loc"]
     if f.get("sub"):
-        lo, hi = _sub_range(s, enemy, m["loc"], f["sub"])
+        if f["sub"] == "=":
+            lo, hi = _cmd_avoid_range(s, enemy, loc)
+            hi -= 1                     # all of them (up to 10) is the plain avoid
+        else:
+            lo, hi = _sub_range(s, enemy, loc, f["sub"])
         return [opt("avoidk", k, "choice.cus", n=k) for k in range(hi, lo - 1, -1)] + [
             opt("back", None, "choice.back")]
-    out = [opt("here", "stand", "choice.stand" if n else "choice.stay_displaced")]
-    if gens and gens[0] not in _act(s)["failed"] and avoid_targets(s):
+    if n:
+        out = [opt("here", "stand", "choice.stand")]
+    elif gens:
+        out = [opt("here", "stand", "choice.stay_displaced")]
+    else:
+        out = [opt("here", "stand", "choice.stay_inside")]
+    if gens and not failed_against(s, gens[0]) and avoid_targets(s):
         out.append(opt("here", "avoid", "choice.avoid", g=f"@gen.{gens[0]}",
                        r=avoid_range(gens[0])))
+        lo, hi = _cmd_avoid_range(s, enemy, loc)
+        if lo < hi:
+            # §13.2(a): with fewer CUs, the rest stays behind
+            out.append(opt("avoid_part", None, "choice.avoid_part", g=f"@gen.{gens[0]}",
+                           r=avoid_range(gens[0])))
         # §13.3: a subordinate may make the attempt, leaving his commander with the rest
         for g in gens[1:]:
-            lo, hi = _sub_range(s, enemy, m["loc"], g)
-            if lo <= hi and g not in _act(s)["failed"]:
+            lo, hi = _sub_range(s, enemy, loc, g)
+            if lo <= hi and not failed_against(s, g):
                 out.append(opt("here", f"avoid>{g}", "choice.avoid_sub", g=f"@gen.{g}",
                                r=avoid_range(g)))
-    loc = m["loc"]
+    if f.get("walls_done"):
+        return out[:25]
     if n and B.walled(loc) and s.spaces[loc].pc == enemy and not P.besieged(s, loc):
         room = B.space(loc).capacity - P.cu(s, enemy, inside(loc))
         for k in range(min(n, room), 0, -1):
             out.append(opt("here", f"shelter:{k}", "choice.shelter" if k == n
                            else "choice.shelter_part", n=k))
-    return out
+            if k < n and gens:
+                # §13.5: the generals may go in with part of the army, the rest stands
+                out.append(opt("shelter_gens", k, "choice.shelter_part_gens", n=k))
+    inner = garrison_may_come_out(s)
+    if inner:
+        # §10.3 step 1: CUs inside come out (with or without the generals inside) and stand
+        has_gens = bool(P.gens_at(s, enemy, inside(loc)))
+        for k in range(inner, 0, -1):
+            out.append(opt("come_out", k, "choice.come_out", n=k))
+            if has_gens:
+                out.append(opt("come_out_gens", k, "choice.come_out_gens", n=k))
+    return out[:25]
 
 
 def _react_prompt(key: str) -> Any:
@@ -731,6 +806,17 @@ def _sub_range(s: HState, side: str, loc: str, g: str) -> tuple[int, int]:
     return (5 if g in s.consuls else 0), hi
 
 
+def _come_out(s: HState, side: str, k: int, with_gens: bool) -> None:
+    """§10.3 step 1: ``k`` CUs (and the generals inside, ``with_gens``) leave the walls and stand
+    outside; the siege train goes with them when no CUs stay inside (§25 #30)."""
+    loc = _mv(s)["loc"]
+    gens = list(P.gens_at(s, side, inside(loc))) if with_gens else []
+    P.move_force(s, side, inside(loc), loc, gens, k)
+    if side == CARTHAGE and s.siege_train == inside(loc) and P.cu(s, side, inside(loc)) == 0:
+        s.siege_train = loc
+    s.say(msg("log.come_out", side=f"@side.{side}", where=f"@space.{loc}", n=k))
+
+
 @decision("here", _here_choices, _react_prompt("prompt.here"))
 def _here(s: HState, f: Frame, verb: str, arg: Any) -> None:
     if verb == "back":
@@ -738,13 +824,24 @@ def _here(s: HState, f: Frame, verb: str, arg: Any) -> None:
         return
     if verb == "avoidk":
         pop(s, f)
-        _mv(s)["here"] = f"avoid>{f['sub']}>{int(arg)}"
+        if f["sub"] == "=":
+            _mv(s)["here"] = f"avoid={int(arg)}"
+        else:
+            _mv(s)["here"] = f"avoid>{f['sub']}>{int(arg)}"
+        return
+    if verb == "avoid_part":
+        f["sub"] = "="
         return
     if str(arg).startswith("avoid>"):
         f["sub"] = str(arg).split(">")[1]
         return
+    if verb in ("come_out", "come_out_gens"):
+        # at once (step 1 comes before the avoid and the interceptions); then asked again
+        _come_out(s, f["role"], int(arg), verb == "come_out_gens")
+        f["walls_done"] = True
+        return
     pop(s, f)
-    _mv(s)["here"] = str(arg)
+    _mv(s)["here"] = f"shelter:{int(arg)}:in" if verb == "shelter_gens" else str(arg)
 
 
 def _intercept_lo(s: HState, enemy: str, lc: str) -> int:
@@ -777,7 +874,7 @@ def _intercept_choices(s: HState, f: Frame) -> list[Any]:
         # §12.7: part of the stack may go under a subordinate; one attempt per area
         for g in stack[1:]:
             lo, hi = _sub_range(s, enemy, lc, g)
-            if max(lo, 1) <= hi and g not in _act(s)["failed"]:
+            if max(lo, 1) <= hi and not failed_against(s, g):
                 out.append(opt("intercept", f"{lc}>{g}", "choice.intercept", g=f"@gen.{g}",
                                where=_loc_name(lc), r=intercept_range(g)))
     return out[:24] + [opt("intercept", "", "choice.no_more")]
@@ -810,28 +907,40 @@ def resolve(s: HState, f: Frame) -> None:
         pop_kind(s, "march")
         return
     enemy = other(side)
+    # §12.4, §12.6: every interception is declared before any roll, so the +1 is judged as the
+    # area stands at the declaration, before the avoid and the first interceptor moves in
+    # (§19.3b: into an area with a PC of the mover and no CUs of the interceptor)
+    literal = s.options.get("intercept_bonus") == "no_cus"
+    mod = 1 if (literal or s.spaces[loc].pc == side) and P.cu_in_area(s, enemy, loc) == 0 \
+        else 0
     n, gens = _enemy_here(s)
     here = m["here"]
     avoided = False
     if here.startswith("shelter"):
-        # §10.3 step 1: CUs inside the walls do not stop the mover; the generals go in with
-        # the whole army, else they stay with those outside
-        k = int(here.split(":")[1])
-        P.move_force(s, enemy, loc, inside(loc), list(gens) if k == n else [], k)
+        # §10.3 step 1, §13.5: CUs inside the walls do not stop the mover; the generals go in
+        # with the whole army or, if the owner said so, with part of it
+        parts = here.split(":")
+        k = int(parts[1])
+        go_in = k == n or len(parts) > 2
+        P.move_force(s, enemy, loc, inside(loc), list(gens) if go_in else [], k)
+        if enemy == CARTHAGE and s.siege_train == loc and P.cu(s, enemy, loc) == 0:
+            s.siege_train = inside(loc)         # #30: the train goes in with its army
         s.say(msg("log.shelter", side=f"@side.{enemy}", where=f"@space.{loc}", n=k))
     elif here.startswith("avoid") and gens:
-        g, k = gens[0], None
+        g, k, alone = gens[0], min(MAX_MOVE_CU, n), False
         if ">" in here:
             _, g, kk = here.split(">")
-            k = int(kk)
+            k, alone = int(kk), True
+        elif "=" in here:
+            k = int(here.split("=")[1])         # §13.2(a): the rest stays behind
         r = P.roll(s)
         if r <= avoid_range(g):
             avoided = True
             s.say(msg("log.avoid_ok", g=f"@gen.{g}", roll=r))
             push(s, "pursue_q", role=side)
             # who avoids is fixed now: interceptors arriving next do not go with them
-            push(s, "avoid_to", role=enemy, g=g, cus=k, stack=list(gens),
-                 n=min(MAX_MOVE_CU, n))
+            push(s, "avoid_to", role=enemy, g=g, cus=k if alone else None, stack=list(gens),
+                 n=k)
         else:
             s.say(msg("log.avoid_failed", g=f"@gen.{g}", roll=r))
             m["avoid_failed"] = True
@@ -848,10 +957,6 @@ def resolve(s: HState, f: Frame) -> None:
         if g is None or P.where(s, g) != lc or P.cu(s, enemy, lc) == 0:
             continue
         r = P.roll(s)
-        # §12.4 / §19.3(b): +1 into an area with a PC of the mover and no CUs of the interceptor
-        literal = s.options.get("intercept_bonus") == "no_cus"
-        mod = 1 if (literal or s.spaces[loc].pc == side) and P.cu_in_area(s, enemy, loc) == 0 \
-            else 0
         if r + mod <= intercept_range(g):
             group = [sub] if sub else list(P.gens_at(s, enemy, lc))
             k = min(int(want), P.cu(s, enemy, lc))
@@ -862,7 +967,7 @@ def resolve(s: HState, f: Frame) -> None:
             intercepted = True
             s.say(msg("log.intercept_ok", g=f"@gen.{g}", roll=r, mod=mod, where=f"@space.{loc}"))
         else:
-            _act(s)["failed"] = _act(s)["failed"] + [g]
+            _act(s)["failed"] = _act(s)["failed"] + [[g, m["g"]]]
             s.say(msg("log.intercept_failed", g=f"@gen.{g}", roll=r, mod=mod))
     m["intercepted"] = m["intercepted"] or intercepted
     if intercepted and m["n"] == 0:
@@ -954,8 +1059,9 @@ def _intercept_commander(s: HState, f: Frame, arg: Any) -> None:
 
 
 def _avoid_choices(s: HState, f: Frame) -> list[Any]:
+    k = f["cus"] if f.get("cus") is not None else f.get("n")
     return [opt("avoid_to", x, "choice.avoid_to", where=_loc_name(x))
-            for x in avoid_targets(s)][:25]
+            for x in avoid_targets(s, None if k is None else int(k))][:25]
 
 
 @decision("avoid_to", _avoid_choices, lambda s, f: msg("prompt.avoid_to", g=f"@gen.{f['g']}"))
@@ -969,18 +1075,31 @@ def _avoid_to(s: HState, f: Frame, verb: str, arg: Any) -> None:
     if f.get("cus") is not None:
         gens, k = [f["g"]], int(f["cus"])        # a subordinate and his CUs (§13.3)
     else:
-        # the stack that rolled (interceptors that arrived since stay and fight)
-        gens = [g for g in f.get("stack", P.gens_at(s, enemy, loc)) if P.where(s, g) == loc]
+        # the stack that rolled (interceptors that arrived since stay and fight); a general
+        # who failed to intercept this army may not avoid it (§12.10): he stays
+        gens = [g for g in f.get("stack", P.gens_at(s, enemy, loc))
+                if P.where(s, g) == loc and (g == f["g"] or not failed_against(s, g))]
         k = min(int(f.get("n", MAX_MOVE_CU)), P.cu(s, enemy, loc))
-        train = enemy == CARTHAGE and s.siege_train == loc     # #30: not a retreat
+        # #30: the train goes with the army, not a retreat; it stays with CUs left behind
+        train = enemy == CARTHAGE and s.siege_train == loc and k == P.cu(s, enemy, loc)
     P.move_force(s, enemy, loc, dst, gens, k)
     if train:
         s.siege_train = dst
     s.say(msg("log.avoid_to", g=f"@gen.{f['g']}", where=_loc_name(dst)))
-    if P.cu(s, enemy, loc) > 0 and not m["intercepted"]:
-        # §13.2: CUs beyond 10 stay behind and fight
-        pop_kind(s, "pursue_q")
-        _battle(s)
+    if m["intercepted"]:
+        return
+    left, stay = P.cu(s, enemy, loc), P.gens_at(s, enemy, loc)
+    if left == 0:
+        for x in list(stay):
+            P.displace(s, x)            # §10.10: generals who could not go, alone
+        return
+    if left == 1 and not stay and m["n"] >= 5:
+        P.remove_cu(s, enemy, loc, 1)   # §10.5: one CU left behind without a general
+        s.say(msg("log.overrun", where=f"@space.{loc}"))
+        return
+    # §13.2: CUs left behind (beyond 10, or by choice) stay and fight
+    pop_kind(s, "pursue_q")
+    _battle(s)
 
 
 def _pursue_choices(s: HState, f: Frame) -> list[Any]:
@@ -1158,6 +1277,16 @@ _EN = {
     "prompt.intercept_command": "The intercepting armies unite in {where}: who commands?",
     "choice.commander": "{g}",
     "log.intercept_command": "{g} takes command in {where}.",
+    "choice.stay_inside": "Stay inside the walls",
+    "choice.avoid_part": "Avoid battle with {g}, leaving some CUs behind (1-{r})",
+    "choice.shelter_part_gens": "{n} CUs and the generals into the walls, the rest stands",
+    "choice.come_out": "{n} CUs come out of the walls and stand",
+    "choice.come_out_gens": "{n} CUs and the generals come out of the walls and stand",
+    "log.come_out": "{side}: {n} CUs come out of the walled city of {where}.",
+    "prompt.train_q": "Does the siege train go with {g}? (With it he cannot cross the Alps.)",
+    "choice.train_take": "The siege train goes with the army",
+    "choice.train_leave": "The siege train stays here",
+    "log.train_goes": "The siege train goes with {g}.",
 }
 _RU = {
     "choice.charm_start": "Чары: снять римский ПК в {where} (1 ед. движения)",
@@ -1165,6 +1294,17 @@ _RU = {
     "prompt.intercept_command": "Перехватившие войска объединяются в {where}: кто командует?",
     "choice.commander": "{g}",
     "log.intercept_command": "{g} принимает командование в {where}.",
+    "choice.stay_inside": "Остаться в крепости",
+    "choice.avoid_part": "Уклониться от боя: {g}, оставив часть ВЧ (1-{r})",
+    "choice.shelter_part_gens": "{n} ВЧ и полководцы в крепость, остальные принимают бой",
+    "choice.come_out": "{n} ВЧ выходят из крепости и встают вне стен",
+    "choice.come_out_gens": "{n} ВЧ и полководцы выходят из крепости и встают вне стен",
+    "log.come_out": "{side}: {n} ВЧ выходят из крепости {where}.",
+    "prompt.train_q": "Идёт ли осадный парк с полководцем {g}? (С ним нельзя пройти "
+                      "альпийский перевал.)",
+    "choice.train_take": "Осадный парк идёт с войском",
+    "choice.train_leave": "Осадный парк остаётся здесь",
+    "log.train_goes": "Осадный парк идёт с полководцем {g}.",
 }
 
 

@@ -72,8 +72,14 @@ Readings of the rulebook where it is unclear (the spec's best readings):
 * Roman reinforcements without an army of 5 CUs: all five go to one place (§6.2).
 * No reinforcements where enemy CUs stand outside the walls (§6.3).
 * Battle losses for 0 rounds (the attacker held no cards) use the 1-round column.
-* Losses the owner may choose (attrition, battle) take ordinary CUs first, elephants only for an
-  "e" result; the first rout loss is an elephant (§17.2).
+* Losses the owner may choose (attrition, battle losses): an "e" result takes an elephant; when
+  he could give up more elephants, he is asked how many of the losses are elephants; rout and
+  retreat losses take ordinary CUs after the first rout loss, an elephant (§17.2).
+* A relief (§20.7): the besieged CUs and generals join the relieving army's battle; the owner
+  splits the battle losses between the two parts; only what came out of the walls (that many
+  CUs, those generals) may retreat back in. The side that sortied withdraws only into its city
+  (§16.2), and only if its whole force fits. Retreating into the walls (§15.4), the generals go
+  with the part inside or the part outside: all, none, or one of them inside.
 * A failed withdrawal: the defender may take the initiative; if not, the attacker must lead a
   card this round (§16.1). Flaminius' 1-4 also works for the roll that stops a withdrawal (§24;
   option ``flaminius_blocks_withdrawal`` off follows the English chart).
@@ -116,6 +122,19 @@ Readings of the rulebook where it is unclear (the spec's best readings):
 * #57/#58: a reshuffle at the deal (a deck too short) is the reshuffle of that turn: the
   restriction holds through it and ends when the next turn begins.
 * #26: the Syracuse box of the naval track counts only while Carthage holds Syracuse.
+* §12.10: a failed interceptor may neither avoid nor intercept again the army he tried to stop
+  until the card ends (he stays when his commander avoids it); other armies he may.
+* The interception +1 is judged once, as the area stands when all attempts are declared (§12.6).
+* §10.3 step 1: as each enemy army enters, the owner may bring CUs (with or without the generals)
+  out of his unbesieged walled city; they stand, avoid or are overrun as usual. A partial
+  shelter may take the generals inside (§13.5).
+* §13.2(a): a commander who avoids may leave CUs behind (a consul keeps 5 with him); one CU left
+  alone is overrun, more fight.
+* #30: the player says at the start of each move whether the siege train goes with the army.
+* #7/#8 also answer any card the opponent plays (before it acts) while his CUs stand in Liguria
+  or Transalpine Gaul, against any of those CUs; the card then acts if it still can.
+* #59 may also be played at the start of any battle round, after the deal: the card is taken at
+  once. No response window opens for a card whose copies are all discarded or out of the game.
 """
 
 from __future__ import annotations
@@ -466,7 +485,9 @@ _PROVINCE_LISTS: dict[tuple[str | None, ...], tuple[list[dict[str, Any]], dict[s
 _GENERAL_ENTRIES: dict[tuple[str, str, str | None], dict[str, Any]] = {}
 
 
-def _bounded(cache: dict[Any, Any], limit: int = 20000) -> dict[Any, Any]:
+def _bounded(cache: dict[Any, Any], limit: int = 256) -> dict[Any, Any]:
+    """Keep a cache small: consecutive States share most of their board, and a big cache of
+    containers only makes the garbage collector's rounds longer."""
     if len(cache) > limit:
         cache.clear()
     return cache
@@ -477,7 +498,7 @@ def _spaces_part(s: HState, st: dict[str, Any]) -> list[dict[str, Any]]:
     got = _SPACE_LISTS.get(key)
     if got is None:
         static = st["spaces"]
-        got = _bounded(_SPACE_LISTS, 4000)[key] = [
+        got = _bounded(_SPACE_LISTS, 64)[key] = [
             static[sid] | {"pc": sp.pc, "native": sp.tribe,
                            "siege": {"by": sp.siege_by, "points": sp.siege} if sp.siege_by
                            else None}
@@ -507,7 +528,7 @@ def _general_entry(s: HState, g: str, where: str) -> dict[str, Any]:
     if got is None:
         gen = B.general(g)
         on = None if where in P.DEAD_STATES else where
-        got = _bounded(_GENERAL_ENTRIES)[key] = {
+        got = _bounded(_GENERAL_ENTRIES, 2000)[key] = {
             "side": gen.side, "where": area_of(on) if on else where,
             "inside": bool(on and on.endswith(":in")), "title": title,
             "strategy": gen.strategy, "battle": gen.battle}
@@ -529,7 +550,7 @@ def _generals_part(s: HState) -> tuple[dict[str, Any], dict[str, list[str]]]:
             generals[g] = _general_entry(s, g, where)
             if where in off:
                 off[where].append(g)
-        got = _bounded(_GENERAL_PARTS, 4000)[key] = (generals, off)
+        got = _bounded(_GENERAL_PARTS)[key] = (generals, off)
     return dict(got[0]), {k: list(v) for k, v in got[1].items()}
 
 

@@ -454,10 +454,42 @@ def attrition(s: HState, side: str, loc: str, mod: int, why: str, hostile_tribe:
         return 0
     r = P.roll(s)
     lost, el = B.attrition_result(n, r + mod, hostile_tribe)
-    lost = P.remove_cu(s, side, loc, lost, elephant=el)
-    s.say(msg("log.attrition", side=f"@side.{side}", where=_loc_name(loc), roll=r, n=lost,
-              why=f"@why.{why}"))
-    return lost
+    s.say(msg("log.attrition", side=f"@side.{side}", where=_loc_name(loc), roll=r,
+              n=min(lost, n), why=f"@why.{why}"))
+    return lose_cus(s, side, loc, lost, elephant=el)
+
+
+def lose_cus(s: HState, side: str, loc: str, n: int, elephant: bool = False) -> int:
+    """Remove ``n`` CUs of ``side`` at ``loc`` (attrition, battle losses); returns how many.
+    §17.2: the owner chooses which; an "e" result must take an elephant. They go at once
+    (ordinary CUs first); when the owner could give up more elephants, he is asked how many
+    of the losses were elephants (``loss_mix``) before play goes on."""
+    have, el = P.cu(s, side, loc), P.elephants(s, side, loc)
+    n = min(n, have)
+    least = max(1 if elephant and el else 0, n - (have - el))
+    most = min(el, n)
+    P.remove_cu(s, side, loc, n, elephant=elephant)
+    if most > least:
+        push(s, "loss_mix", role=side, loc=loc, n=n, least=least, most=most)
+    return n
+
+
+def _loss_mix_choices(s: HState, f: Frame) -> list[Any]:
+    return [opt("elephants", k, "choice.loss_mix", e=k, n=f["n"] - k)
+            for k in range(f["least"], f["most"] + 1)]
+
+
+@decision("loss_mix", _loss_mix_choices,
+          lambda s, f: msg("prompt.loss_mix", n=f["n"], where=_loc_name(f["loc"])))
+def _loss_mix(s: HState, f: Frame, verb: str, arg: Any) -> None:
+    """The CUs already lost were ordinary ones as far as possible; each more elephant chosen
+    turns a surviving elephant into an ordinary CU (the count stays the same)."""
+    pop(s, f)
+    u = s.units.get(P.ukey(f["role"], f["loc"]))
+    more = min(int(arg) - f["least"], u[1] if u else 0)
+    if u and more > 0:
+        u[1] -= more
+    s.say(msg("log.loss_mix", side=f"@side.{f['role']}", e=int(arg), n=f["n"]))
 
 
 # -- §19.4 isolated PCs --------------------------------------------------------------------------------

@@ -102,10 +102,9 @@ class MNState(BaseState):
         here; reading goes through ``provinces`` as usual."""
         pv = self.provinces[pid]
         own = self.__pydantic_private__["_own"]  # type: ignore[index]
-        if own is None or pid in own:
-            return pv
-        pv = self.provinces[pid] = _province(pv)
-        own.add(pid)
+        if own is not None and pid not in own:
+            pv = self.provinces[pid] = _province(pv)
+            own.add(pid)
         return pv
 
     # The private attributes are read through ``__pydantic_private__`` directly: pydantic's own
@@ -129,7 +128,8 @@ class MNState(BaseState):
         known[key] = value
 
     def touch(self) -> None:
-        """Forget what was worked out for this State (after changing it in place)."""
+        """Forget what was worked out for this State (after changing it in place: a test may
+        change a Province directly; the engine changes one only through ``edit``)."""
         self._board = None
         self._choices = {}
 
@@ -138,8 +138,10 @@ class MNState(BaseState):
 # ``act`` copies the State on every action. The generic copy (JSON out and in) costs more than
 # everything else an action does, so the State copies itself field by field: every container is
 # new, values are immutable (str, int, bool, None), log entries and the Result are never changed
-# once made and are shared. Each model lists its fields, so a field added later without a rule
-# here fails at import.
+# once made and are shared. Two things are shared rather than copied: the Provinces, copied on
+# their first change (``MNState.edit``), and the Trade State outside the Trade Phase, when it
+# does not change. Each model lists its fields, so a field added later without a rule here fails
+# at import.
 
 def _data(x: Any) -> Any:
     """A copy of JSON-like data (dicts, lists, scalars)."""

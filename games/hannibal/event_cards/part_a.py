@@ -5,8 +5,9 @@ event would do nothing may still be played for OPS or discarded (§8.6). Places 
 from the card data (``params`` of strategy_cards.json); reinforcements obey §6.3 (never into a
 besieged walled city, never where enemy CUs stand, §25 last note).
 
-Hostile Tribes (#7/#8) is both an event of the player's own turn and a response to an enemy
-army entering an area of Transalpine Gaul or Liguria (the "enter" window, §8.4).
+Hostile Tribes (#7/#8) is both an event of the player's own turn and a response (§8.4): to an
+enemy army entering an area of Transalpine Gaul or Liguria (the "enter" window), or to any card
+the opponent plays while his CUs stand there (the "card" window; any of those CUs, §25).
 
 #28 Hannibal Charms Italy moves Hannibal with the "charms" mark on the activation: movement.py
 removes the Roman PCs on his way. #30 places the siege train (``s.siege_train``); movement.py
@@ -212,15 +213,23 @@ def _tribes_at(s: HState, f: dict[str, Any], arg: Any) -> None:
 
 
 def _tribes_respond_ok(s: HState, side: str, no: int, ctx: dict[str, Any]) -> bool:
-    """#7/#8 as a response (§8.4): the opponent's army with CUs has just entered an area of
-    Transalpine Gaul or Liguria by land."""
+    """#7/#8 as a response (§8.4, §25): the opponent has just played a card while his CUs stand
+    in Transalpine Gaul or Liguria (the "card" window: any of them, with or without a general),
+    or his army with CUs has just entered an area there by land (the "enter" window)."""
+    if "by" in ctx:
+        return ctx["by"] == other(side) and bool(_tribe_targets(s, side, no))
     sid = str(ctx["space"])
     return (ctx.get("mover") == other(side) and B.province_of(sid) in _provinces(no)
             and s.move is not None and s.move.get("n", 0) > 0 and P.cu(s, other(side), sid) > 0)
 
 
 def _tribes_respond(s: HState, side: str, no: int, ctx: dict[str, Any]) -> None:
-    """The roll comes before the reaction phase; the losses come off the moving army first."""
+    """Against standing troops: the player picks them as on his own turn. Against an army
+    entering: the roll comes before the reaction phase; the losses come off the moving army
+    first."""
+    if "by" in ctx:
+        _tribes(s, side, no)
+        return
     lost = _tribe_attrition(s, side, str(ctx["space"]))
     if s.move is not None:
         s.move["n"] = max(0, int(s.move["n"]) - lost)
@@ -721,7 +730,7 @@ EVENTS.update({
     "numidia_revolts": Event(play=_numidia_revolt, can_play=_numidia_revolt_ok),
     "celtiberia_revolts": Event(play=_controlled_revolt, can_play=_controlled_revolt_ok),
     "native_guide": Event(play=_guide, can_play=_guide_ok),
-    "hostile_tribes": Event(play=_tribes, can_play=_tribes_ok, trigger="enter",
+    "hostile_tribes": Event(play=_tribes, can_play=_tribes_ok, trigger=("enter", "card"),
                             can_respond=_tribes_respond_ok, respond=_tribes_respond),
     "philip_v": Event(play=_philip, can_play=_philip_ok),
     "macedonian_reinforcements": Event(play=_macedonian, can_play=_macedonian_ok),
