@@ -91,11 +91,12 @@ Readings of the rulebook where it is unclear (the spec's best readings):
 * Hannibal's death: Carthage removes 5 PCs; failing that, she sues for peace (§10.10, §15.6).
 * The Carthaginian -1 on the siege table applies to subjugation too; the walled-city modifier is
   the table's city modifier, applied once (§20.2).
-* Spy (#20) and Allies Defect (#59) are played in battle preparation and act at the deal.
+* Spy (#20) and Allies Defect (#59) played in battle preparation act at the deal.
 * Capturing Rome or Carthage wins at once (§23); the all-Italy victory is checked at the start of
   the political assessment, before PC removal.
-* Sheltering (§10.3 step 1): the owner puts some or all of his CUs inside the walls; the generals
-  go in only with the whole army. CUs inside do not stop the mover (§13.5).
+* Sheltering (§10.3 step 1, §10.7): the owner puts some or all of his CUs inside the walls; the
+  generals go in with the whole army, or with part of it if he says so (the rest stands). CUs
+  inside do not stop the mover (§13.5).
 * A sortie (§20.7) is a move of the besieged out of their city into the besiegers: a battle at
   once; the sortie force may withdraw or retreat only back into its city.
 * #57/#58 restrictions end at the start of the turn after the next reshuffle (§25, rulebook over

@@ -78,7 +78,14 @@ from games.mare_nostrum import building, collection, leadership, movement, trade
 from games.mare_nostrum import heroes as H
 from games.mare_nostrum.data import TRACKS, DataError, board, cards, empire_setup, setup_data
 from games.mare_nostrum.flow import active, opt, run, waiting
-from games.mare_nostrum.state import COIN, MNState, PlayerState, ProvinceState, copy_state
+from games.mare_nostrum.state import (
+    COIN,
+    TOUCH_HOOKS,
+    MNState,
+    PlayerState,
+    ProvinceState,
+    copy_state,
+)
 from games.mare_nostrum.texts import TEXTS
 
 MAX_MENU = 25
@@ -517,10 +524,31 @@ def _province_entry(pid: str, pv: ProvinceState, st: dict[str, Any],
     return got
 
 
+_KEYS: dict[int, tuple[ProvinceState, tuple[Any, ...]]] = {}
+
+
+def _shared_key(pid: str, pv: ProvinceState) -> tuple[Any, ...]:
+    """``board.province_key`` kept per Province object for the Views: a State and its copies
+    share the Provinces no action changed (state.copy_state), and a finished State is not
+    changed (a test that changes one in place calls ``touch``, which forgets these). The
+    object is held with its key, so its id cannot be reused while it is here."""
+    got = _KEYS.get(id(pv))
+    if got is not None and got[0] is pv:
+        return got[1]
+    if len(_KEYS) > 20000:
+        _KEYS.clear()
+    key = B.province_key(pid, pv)
+    _KEYS[id(pv)] = (pv, key)
+    return key
+
+
+TOUCH_HOOKS.append(_KEYS.clear)
+
+
 def public_board(s: MNState) -> dict[str, Any]:
     bd = board()
     sprov, ssea = _static(s)
-    keys = {pid: B.province_key(pid, pv) for pid, pv in s.provinces.items()}
+    keys = {pid: _shared_key(pid, pv) for pid, pv in s.provinces.items()}
     scan = B.scan(s, keys)
     left = B.all_pieces_left(s, keys)
     empires: dict[str, Any] = {}

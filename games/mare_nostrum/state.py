@@ -7,6 +7,7 @@ Rare Goods (one token per kind exists). A token named in an offer or a payment i
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import BaseModel, Field, PrivateAttr
@@ -14,6 +15,9 @@ from pydantic import BaseModel, Field, PrivateAttr
 from games.core import BaseState, Rng
 
 COIN = "coin"
+
+# What else ``MNState.touch`` makes forget: caches kept outside the State (the Views' keys).
+TOUCH_HOOKS: list[Callable[[], None]] = []
 
 
 class ProvinceState(BaseModel):
@@ -132,6 +136,8 @@ class MNState(BaseState):
         change a Province directly; the engine changes one only through ``edit``)."""
         self._board = None
         self._choices = {}
+        for forget in TOUCH_HOOKS:
+            forget()
 
 
 # -- a fast deep copy ------------------------------------------------------------------------------
