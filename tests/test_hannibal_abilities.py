@@ -257,3 +257,44 @@ def test_s24_hannibal_plays_a_probe_as_a_double_envelopment():
     dice(s, 1, 1)
     s = act(s, "rome", "match", "")
     assert logs(s, "log.rout")[0]["mod"] == 2
+
+
+def test_s24_hannibal_matches_with_a_probe_once_per_battle():
+    """§24 Hannibal: "once per battle may play a Probe as a Flank Left, Flank Right or Double
+    Envelopment" (the printed ability names no side of the round): defending, he answers a
+    Double Envelopment with a Probe, which then counts as the matched DE (automatic initiative,
+    §14.8); the next Flank Right finds the ability used and his second Probe cannot answer it.
+    Rome wins with the Flank Right: 2 rounds, roll 1 -> no losses; rout of 8 CUs, roll 1 -> 2."""
+    s = blank()
+    put(s, "rome", "praeneste", 5, ("varro",))
+    put(s, "carthage", "praeneste", 8, ("hannibal",))
+    C.start_battle(s, "rome", "praeneste", came_from="sena")
+    s = settle(s)
+    s = _set_hands(s, ["probe", "probe"], ["double_envelopment", "flank_right"])
+    s = act(s, "rome", "lead", "double_envelopment")
+    assert args(s, "carthage", "match") == ["probe>double_envelopment", ""]
+    s = act(s, "carthage", "match", "probe>double_envelopment")
+    assert s.battle["probe_used"] and s.bhands["carthage"] == ["probe"]
+    assert s.battle["played"][-1] == ["carthage", "probe", "double_envelopment"]
+    assert top(s) == "b_take"               # a matched Double Envelopment (§14.8)
+    s = act(s, "carthage", "take", "no")
+    s = act(s, "rome", "lead", "flank_right")
+    assert args(s, "carthage", "match") == [""]
+    dice(s, 1, 1)
+    s = act(s, "carthage", "match", "")
+    assert logs(s, "log.battle_losses")[0] == {"roll": 1, "rounds": 2, "a": 0, "d": 0}
+    assert logs(s, "log.rout")[0] == {"side": "@side.carthage", "roll": 1, "mod": 0, "n": 2}
+
+
+def test_s24_only_a_commanding_hannibal_matches_with_a_probe():
+    """§24: only the commander's ability counts; Mago commanding (Hannibal elsewhere) answers a
+    Flank Left with a Flank Left or not at all."""
+    s = blank()
+    put(s, "rome", "praeneste", 5, ("varro",))
+    put(s, "carthage", "praeneste", 8, ("mago",))
+    put(s, "carthage", "capua", 2, ("hannibal",))
+    C.start_battle(s, "rome", "praeneste", came_from="sena")
+    s = settle(s)
+    s = _set_hands(s, ["probe"], ["flank_left"])
+    s = act(s, "rome", "lead", "flank_left")
+    assert args(s, "carthage", "match") == [""]

@@ -313,6 +313,81 @@ def test_s14_maharbal_after_the_last_battle_card():
                                                         "double_envelopment"]
 
 
+def test_s14_10_maharbal_held_the_attacker_may_concede():
+    """§14.10 with #6: the Carthaginian attacker has no battle card left and holds Maharbal's
+    Cavalry: he may play it, try to withdraw, or play nothing and lose as an attacker without
+    cards does (#6 stays in his hand). 0 rounds: losses on column 1, roll 1 -> none; the rout
+    takes no modifier (§14.12): 8 CUs, roll 2 -> 2."""
+    s = battle_at_praeneste()
+    s.hands["carthage"] = [6]
+    s = hands(s, [], ["double_envelopment", "probe"])
+    assert choices(s, "carthage") == [("lead", "maharbal"), ("withdraw", None), ("concede", None)]
+    dice(s, 1, 2)
+    s = act(s, "carthage", "concede")
+    assert logs(s, "log.concede") == [{"side": "@side.carthage"}]
+    assert logs(s, "log.battle_losses")[0] == {"roll": 1, "rounds": 0, "a": 0, "d": 0}
+    assert logs(s, "log.rout")[0] == {"side": "@side.carthage", "roll": 2, "mod": 0, "n": 2}
+    assert logs(s, "log.battle_won")[0] == {"side": "@side.rome"}
+    assert s.hands["carthage"] == [6]
+
+
+def test_s14_10_no_concede_while_battle_cards_remain():
+    """§14.6: an attacker with battle cards leads one (or tries to withdraw); "play nothing" is
+    offered only once the battle hand is empty."""
+    s = battle_at_praeneste()
+    s.hands["carthage"] = [6]
+    s = hands(s, ["probe"], ["probe"])
+    assert ("concede", None) not in choices(s, "carthage")
+
+
+def _zero_round_battle(options=None):
+    """A Roman force of 2 CUs without a general attacks 3 Carthaginian CUs (2 elephants) at
+    Cannae; the charge works (roll 2 > 1, no Roman general) and takes both Roman cards (§17.4):
+    the Roman attacker has no card at the start of round 1 and loses (§14.10), 0 rounds fought."""
+    s = clear(game())
+    s.options = {**s.options, **(options or {})}
+    put(s, "rome", "cannae", 2)
+    put(s, "carthage", "cannae", 3, ("hannibal",), el=2)
+    C.start_battle(s, "rome", "cannae", came_from="apri")
+    s = settle(s)
+    return s
+
+
+def test_s14_11_zero_rounds_use_the_one_round_column():
+    """§14.11 (reading): the rulebook always rolls for battle losses and has no 0-round column:
+    a battle of 0 rounds reads column 1. Roll 6 -> 1 CU each, an elephant among the Carthaginian
+    ones; rout of the 2-CU Roman force, roll 1 -> 1: none left."""
+    s = _zero_round_battle()
+    dice(s, 2, 6, 1)
+    s = act(s, "carthage", "charge", "yes")
+    assert s.battle is None and s.rng.scripted == []
+    assert logs(s, "log.battle_losses")[0] == {"roll": 6, "rounds": 0, "a": 1, "d": 1}
+    assert logs(s, "log.rout")[0] == {"side": "@side.rome", "roll": 1, "mod": 0, "n": 1}
+    assert P.cu(s, "carthage", "cannae") == 2 and P.elephants(s, "carthage", "cannae") == 1
+    assert P.cu(s, "rome", "cannae") == 0 and top(s) == "remove_pc" and s.flow[-1]["n"] == 1
+
+
+def test_s14_11_zero_rounds_no_losses_option():
+    """§14.11, option zero_round_losses = "none": no round fought, no battle losses (no roll);
+    the rout alone: roll 1 -> 1 of the 2 Roman CUs."""
+    s = _zero_round_battle({"zero_round_losses": "none"})
+    dice(s, 2, 1)
+    s = act(s, "carthage", "charge", "yes")
+    assert s.rng.scripted == []
+    assert logs(s, "log.battle_no_losses") == [{}] and logs(s, "log.battle_losses") == []
+    assert logs(s, "log.rout")[0] == {"side": "@side.rome", "roll": 1, "mod": 0, "n": 1}
+    assert P.cu(s, "carthage", "cannae") == 3 and P.elephants(s, "carthage", "cannae") == 2
+    assert P.cu(s, "rome", "cannae") == 1
+
+
+def test_s14_11_zero_round_option_is_declared():
+    """The reading is a setup option of the scenario, validated like the others."""
+    from games.hannibal.rules import RULES
+    opt = next(o for o in RULES.scenarios()[0].options if o.id == "zero_round_losses")
+    assert opt.choices == ["column_1", "none"] and opt.default == "column_1"
+    assert RULES.setup(3, "218bc", {"zero_round_losses": "none"}).options["zero_round_losses"] == "none"
+
+
 def test_s17_2_rout_takes_an_elephant_first():
     """§17.2, §14.12: the first CU lost on the rout table is an elephant: Carthage (6 CUs, 2
     elephants) loses; rout roll 1 -> 2 CUs, one of them an elephant."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from games import registry
 from games.hannibal import prims as P
 from games.hannibal import turn as T
@@ -124,6 +126,90 @@ def test_s6_2_without_a_five_stack_all_five_build_one():
         assert args(s, "rome", "place") == ["rome"]
         s = act(s, "rome", "place", "rome")
     assert P.cu(s, "rome", "rome") == 7
+
+
+def test_s6_2_forced_five_stack_goes_to_italy_from_the_first_cu():
+    """§6.2: Longus with 2 CUs at Agrigentum, 2 CUs in Rome, no army of 5: all five must build
+    one army, and at least 3 must go to Italy, so the one place is in Italy: Agrigentum is never
+    offered, and all five CUs reach the map."""
+    s = clear(game())
+    put(s, "rome", "rome", 2)
+    put(s, "rome", "agrigentum", 2, ("longus",), consul=True)
+    push(s, "reinf_rome")
+    s = settle(s)
+    assert args(s, "rome", "place") == ["rome"]
+    for _ in range(5):
+        assert args(s, "rome", "place") == ["rome"]
+        s = act(s, "rome", "place", "rome")
+    assert P.cu(s, "rome", "rome") == 7 and P.cu(s, "rome", "agrigentum") == 2
+    assert len(logs(s, "log.reinforce")) == 5 and top(s) != "reinf_r"
+
+
+def test_s6_2_no_italian_place_the_italian_three_are_lost():
+    """§6.2-6.3: Rome besieged (1 siege point; Roman CUs inside, Carthaginian CUs outside), the
+    only general at Agrigentum: no place in Italy is open. Two CUs may go outside Italy; the
+    three that must go to Italy cannot be placed and are lost, said in the log."""
+    s = clear(game())
+    put(s, "rome", "rome:in", 2)
+    put(s, "carthage", "rome", 3, ("hannibal",))
+    s.spaces["rome"].siege_by = "carthage"
+    s.spaces["rome"].siege = 1
+    put(s, "rome", "agrigentum", 6, ("longus",), consul=True)
+    push(s, "reinf_rome")
+    s = settle(s)
+    assert args(s, "rome", "place") == ["agrigentum"]
+    s = act(s, "rome", "place", "agrigentum")
+    s = act(s, "rome", "place", "agrigentum")
+    assert top(s) != "reinf_r"
+    assert P.cu(s, "rome", "agrigentum") == 8
+    assert logs(s, "log.reinforcements_lost") == [{"side": "@side.rome", "n": 3}]
+
+
+def test_s6_1_carthage_reinforces_inside_her_unbesieged_walls():
+    """§6.1, §6.3: Roman CUs stand outside Carthage, which is not besieged (no siege point):
+    R1 and R4 may go inside the walls (the rulebook bars only a besieged walled city), never
+    outside among the Romans, and only as many as the walls hold (5, §10.7). Rome likewise."""
+    s = clear(game())
+    put(s, "carthage", "carthage:in", 3)
+    put(s, "rome", "carthage", 4, ("p_scipio",))
+    put(s, "carthage", "saguntum", 5, ("hasdrubal",))
+    src = T.carthage_sources(s)
+    assert src["r1"] == ["carthage:in"]
+    assert src["r4"] == ["saguntum", "carthage:in", "new_carthage"]
+    push(s, "reinf_carthage")
+    s = settle(s)
+    s = act(s, "carthage", "place", "carthage:in")                 # R1
+    s = act(s, "carthage", "place", "saguntum")                    # R2
+    s = act(s, "carthage", "place", "saguntum")                    # R3
+    assert args(s, "carthage", "place") == ["saguntum", "carthage:in", "new_carthage"]
+    s = act(s, "carthage", "place", "carthage:in")                 # R4
+    assert len(logs(s, "log.reinforce")) == 4
+    assert P.cu(s, "carthage", "carthage:in") == 5 and P.cu(s, "carthage", "carthage") == 0
+    assert "carthage:in" not in T.carthage_sources(s).get("r4", [])       # the walls are full
+    s.spaces["carthage"].siege_by = "rome"
+    s.spaces["carthage"].siege = 1
+    P.remove_cu(s, "carthage", "carthage:in", 2)
+    assert "r1" not in T.carthage_sources(s)                       # besieged: none inside
+    s = clear(game())
+    put(s, "carthage", "rome", 2, ("mago",))
+    assert T.rome_spots(s) == ["rome:in"]
+
+
+def test_flow_a_decision_without_a_choice_raises():
+    """A decision with no choice is never dropped in silence: flow.run raises (a bug surfaces in
+    the tests and the fuzzer), unless the decision may lapse (a response window reopened after
+    a response)."""
+    s = clear(game())
+    s.flow = []
+    push(s, "reinf_r", role="rome", left=3, italy=0, forced=False, at="nowhere")
+    with pytest.raises(RuntimeError, match="reinf_r"):
+        run(s)
+    s = clear(game())
+    push(s, "respond", role="rome", trigger="battle", ctx={}, again=True)
+    push(s, "end_turn")
+    s.turn = 9
+    run(s)
+    assert s.result is not None
 
 
 def test_s6_4_elections_proconsul_and_draw():

@@ -20,6 +20,7 @@ from games.hannibal.flow import Frame, decision, opt, pop, push, step
 from games.hannibal.state import CARTHAGE, ROME, HState, inside, other
 
 TYPES = ("frontal_assault", "flank_left", "flank_right", "probe", "double_envelopment")
+PROBE_AS = ("flank_left", "flank_right", "double_envelopment")     # Hannibal's ability (§24)
 RESERVE = "reserve"
 MAX_BC = 20
 MAHARBAL = 6
@@ -351,16 +352,27 @@ def _lead_choices(s: HState, f: Frame) -> list[Any]:
         for t in TYPES:
             out.append(opt("lead", f"reserve>{t}", "choice.lead_reserve", secret=True,
                            t=f"@bc.{t}"))
-    if "probe" in hand and b["cmd"].get(side) == "hannibal" and not b["probe_used"] \
-            and P.where(s, "hannibal") == b["space"]:
-        for t in ("flank_left", "flank_right", "double_envelopment"):
+    if "probe" in hand and _hannibal_probe(s, side):
+        for t in PROBE_AS:
             out.append(opt("lead", f"probe>{t}", "choice.lead_probe", secret=True, t=f"@bc.{t}"))
-    if side == CARTHAGE and MAHARBAL in s.hands.get(CARTHAGE, []) and not b["maharbal"]:
+    maharbal = side == CARTHAGE and MAHARBAL in s.hands.get(CARTHAGE, []) and not b["maharbal"]
+    if maharbal:
         out.append(opt("lead", "maharbal", "choice.lead_maharbal", secret=True))
     g = b["cmd"].get(side)
     if g and P.where(s, g) == b["space"] and not b["no_withdraw"] and withdraw_targets(s, side):
         out.append(opt("withdraw", None, "choice.withdraw", secret=True, r=B.general(g).battle))
+    if maharbal and not hand:
+        # §14.10: without a battle card the round is lost; #6 may, not must, be played
+        out.append(opt("concede", None, "choice.concede", secret=True))
     return out
+
+
+def _hannibal_probe(s: HState, side: str) -> bool:
+    """§24: Hannibal, commanding in the battle, may once per battle play a Probe as a Flank
+    Left, Flank Right or Double Envelopment (leading or matching)."""
+    b = _b(s)
+    return b["cmd"].get(side) == "hannibal" and not b["probe_used"] \
+        and P.where(s, "hannibal") == b["space"]
 
 
 @decision("b_lead", _lead_choices,
@@ -371,6 +383,13 @@ def _lead(s: HState, f: Frame, verb: str, arg: Any) -> None:
     side = f["role"]
     if verb == "withdraw":
         _withdraw(s, side)
+        return
+    if verb == "concede":
+        # §14.10: the attacker has no battle card at the start of the round and keeps #6
+        b["winner"] = other(side)
+        b["won_with"] = None
+        b["ran_out"] = True
+        s.say(msg("log.concede", side=f"@side.{side}"))
         return
     b["no_withdraw"] = False
     a = str(arg)
@@ -406,6 +425,9 @@ def _match_choices(s: HState, f: Frame) -> list[Any]:
         out.append(opt("match", b["led"], "choice.match", secret=True, t=f"@bc.{b['led']}"))
     if RESERVE in hand:
         out.append(opt("match", RESERVE, "choice.match", secret=True, t=f"@bc.{RESERVE}"))
+    if b["led"] in PROBE_AS and "probe" in hand and _hannibal_probe(s, f["role"]):
+        out.append(opt("match", f"probe>{b['led']}", "choice.match_probe", secret=True,
+                       t=f"@bc.{b['led']}"))
     out.append(opt("match", "", "choice.lose", secret=True))
     return out
 
@@ -422,10 +444,14 @@ def _match(s: HState, f: Frame, verb: str, arg: Any) -> None:
         b["won_with"] = b["led"]
         s.say(msg("log.no_match", side=f"@side.{side}"))
         return
-    s.bhands[side].remove(str(arg))
-    _unreveal(s, side, str(arg))
-    b["played"].append([side, str(arg), b["led"]])
-    s.say(msg("log.match", side=f"@side.{side}", card=f"@bc.{arg}"))
+    card = str(arg)
+    if card.startswith("probe>"):
+        card = "probe"                  # §24: Hannibal's Probe as the type led
+        b["probe_used"] = True
+    s.bhands[side].remove(card)
+    _unreveal(s, side, card)
+    b["played"].append([side, card, b["led"]])
+    s.say(msg("log.match", side=f"@side.{side}", card=f"@bc.{card}"))
     if b["led"] == "double_envelopment" and b["led_card"] != "maharbal":
         push(s, "b_take", role=side)         # §14.8: matched DE, initiative for the asking
     elif b["cmd"].get(side) and P.where(s, b["cmd"][side]) == b["space"]:
@@ -548,12 +574,18 @@ def b_end(s: HState, f: Frame) -> None:
     from games.hannibal.turn import lose_cus
     b = _b(s)
     sid = b["space"]
-    rounds = max(1, b["round"])
-    r = P.roll(s)
-    n, el = B.attrition_result(rounds, r)
-    lost = {side: min(n, P.cu(s, side, sid)) for side in (b["attacker"], b["defender"])}
-    s.say(msg("log.battle_losses", roll=r, rounds=b["round"], a=lost[b["attacker"]],
-              d=lost[b["defender"]]))
+    if b["round"] == 0 and s.options.get("zero_round_losses", "column_1") == "none":
+        # the other reading: a battle of no round has no losses (and no roll)
+        n, el = 0, False
+        lost = {b["attacker"]: 0, b["defender"]: 0}
+        s.say(msg("log.battle_no_losses"))
+    else:
+        # a battle of 0 rounds reads the 1-round column (§14.11 always rolls)
+        r = P.roll(s)
+        n, el = B.attrition_result(max(1, b["round"]), r)
+        lost = {side: min(n, P.cu(s, side, sid)) for side in (b["attacker"], b["defender"])}
+        s.say(msg("log.battle_losses", roll=r, rounds=b["round"], a=lost[b["attacker"]],
+                  d=lost[b["defender"]]))
     s.bhands = {}
     s.bdeck = []
     b["battle_lost"] = lost

@@ -29,12 +29,18 @@ PromptFn = Callable[[HState, Frame], Msg]
 STEPS: dict[str, StepFn] = {}
 
 
+LapsesFn = Callable[[Frame], bool]
+
+
 @dataclass(frozen=True)
 class Decision:
     choices: ChoicesFn
     decide: DecideFn
     prompt: PromptFn
     secret: bool = False
+    # a frame for which this holds may close by itself when it has no choice left (a question
+    # asked again "while any more fits"); any other decision without a choice is a bug
+    lapses: LapsesFn | None = None
 
 
 DECISIONS: dict[str, Decision] = {}
@@ -47,12 +53,21 @@ def step(kind: str) -> Callable[[StepFn], StepFn]:
     return deco
 
 
-def decision(kind: str, choices: ChoicesFn, prompt: PromptFn,
-             secret: bool = False) -> Callable[[DecideFn], DecideFn]:
+def decision(kind: str, choices: ChoicesFn, prompt: PromptFn, secret: bool = False,
+             lapses: LapsesFn | None = None) -> Callable[[DecideFn], DecideFn]:
     def deco(fn: DecideFn) -> DecideFn:
-        DECISIONS[kind] = Decision(choices=choices, decide=fn, prompt=prompt, secret=secret)
+        DECISIONS[kind] = Decision(choices=choices, decide=fn, prompt=prompt, secret=secret,
+                                   lapses=lapses)
         return fn
     return deco
+
+
+def may_lapse(kind: str, lapses: LapsesFn) -> None:
+    """Let the frames of a registered decision for which ``lapses`` holds close by themselves
+    when no choice is left (for a decision registered without ``lapses``)."""
+    d = DECISIONS[kind]
+    DECISIONS[kind] = Decision(choices=d.choices, decide=d.decide, prompt=d.prompt,
+                               secret=d.secret, lapses=lapses)
 
 
 def push(s: HState, kind: str, **data: Any) -> Frame:
@@ -92,7 +107,9 @@ def active(s: HState) -> list[str]:
 
 def run(s: HState) -> None:
     """Carry out automatic steps until a decision waits or the game ends. A decision with no
-    choice at all is dropped (it cannot be answered)."""
+    choice at all closes only if it may lapse (``Decision.lapses``); otherwise it is a bug of
+    the step that pushed it (it could never be answered) and raises, rather than vanish with
+    whatever it was to decide."""
     guard = 0
     while s.result is None:
         guard += 1
@@ -105,12 +122,14 @@ def run(s: HState) -> None:
         d = DECISIONS.get(f["k"])
         if d is not None:
             got = d.choices(s, f)
-            if got:
-                # kept for the View of the State this run settles (see ``settled_choices``)
-                s.keep(("settled", len(s.log), len(s.flow)), (f, got))
-                return
-            s.flow.pop()
-            continue
+            if not got:
+                if d.lapses is not None and d.lapses(f):
+                    s.flow.pop()
+                    continue
+                raise RuntimeError(f"decision {f['k']!r} for {f.get('role')!r} has no choice")
+            # kept for the View of the State this run settles (see ``settled_choices``)
+            s.keep(("settled", len(s.log), len(s.flow)), (f, got))
+            return
         STEPS[f["k"]](s, f)
 
 

@@ -58,7 +58,6 @@ Readings of the rulebook where it is unclear (the spec's best readings):
   consular army at least 5). A subordinate may intercept or avoid with
   part of the stack, his commander keeping 1 CU (5 for a consul) (§12.7, §13.3); what stays
   behind after a subordinate's avoid fights.
-* A failed interceptor may not avoid that army until the end of the card (§12.10).
 * A general activated as commander moves with his whole stack of generals; a subordinate moves
   alone (§9.2, §10.9); on the way either may drop or pick up CUs and generals (§10.8-10.9).
   Units leave a walled city as the first step of a move; with enemy CUs outside that is a
@@ -69,9 +68,16 @@ Readings of the rulebook where it is unclear (the spec's best readings):
   most-moved CUs he takes may still go; a battle, a return, a failed pursuit or an assault uses
   them up (§10.11, §20.3).
 * Consul tokens: only generals not on the map are drawn (§6.4); Scipio Africanus has none.
-* Roman reinforcements without an army of 5 CUs: all five go to one place (§6.2).
-* No reinforcements where enemy CUs stand outside the walls (§6.3).
-* Battle losses for 0 rounds (the attacker held no cards) use the 1-round column.
+* Roman reinforcements without an army of 5 CUs: all five go to one place, which the first CU
+  fixes and which must be in Italy (at least three go there) with room for all five (§6.2).
+  Reinforcement CUs no legal place can take (no Italian place open: the three owed to Italy)
+  are lost, said in the log.
+* No reinforcements where enemy CUs stand outside the walls (§6.3), but inside one's own
+  unbesieged walled city even then, as many as the walls hold (§6.3 bars only a besieged one;
+  §10.7): Rome or Carthage is then "inside the walls", for Carthage's R1 and R4 as for Rome.
+* Battle losses for 0 rounds (the attacker held no cards, or withdrew at once) use the 1-round
+  column: §14.11 always rolls, and the table has no 0 column (option ``zero_round_losses``:
+  "none" gives no losses).
 * Losses the owner may choose (attrition, battle losses): an "e" result takes an elephant; when
   he could give up more elephants, he is asked how many of the losses are elephants; rout and
   retreat losses take ordinary CUs after the first rout loss, an elephant (§17.2).
@@ -91,24 +97,36 @@ Readings of the rulebook where it is unclear (the spec's best readings):
 * Hannibal's death: Carthage removes 5 PCs; failing that, she sues for peace (§10.10, §15.6).
 * The Carthaginian -1 on the siege table applies to subjugation too; the walled-city modifier is
   the table's city modifier, applied once (§20.2).
-* Spy (#20) and Allies Defect (#59) played in battle preparation act at the deal.
+* Spy (#20) and Ally Deserts (#59) played in battle preparation act at the deal. #59 may also
+  be kept and played at the start of any battle round, after the deal (the side that does not
+  lead is asked first): the card is taken at once, a card shown by the Spy or a hidden one at
+  random. No response window opens for a card whose copies are all discarded or out of the game.
+* Hannibal's Probe (§24, "once per battle may play a Probe as Flank Left, Flank Right or
+  Double Envelopment") works when he leads and when he matches; a Probe matching a Double
+  Envelopment counts as one (automatic initiative, §14.8).
+* #6 Maharbal's Cavalry: a Carthaginian leader without battle cards who holds it may play it,
+  try to withdraw, or play nothing and lose the battle as §14.10 says (no rout modifier).
 * Capturing Rome or Carthage wins at once (§23); the all-Italy victory is checked at the start of
   the political assessment, before PC removal.
-* Sheltering (§10.3 step 1, §10.7): the owner puts some or all of his CUs inside the walls; the
-  generals go in with the whole army, or with part of it if he says so (the rest stands). CUs
-  inside do not stop the mover (§13.5).
+* Sheltering (§10.3 step 1, §10.7): the owner puts some or all of his CUs inside the walls (as
+  many as they hold); the generals go in with the whole army, or with part of it if he says so
+  (the rest stands). CUs inside do not stop the mover (§13.5). As each enemy army enters, the
+  owner may instead bring CUs (with or without the generals) out of his unbesieged walled city;
+  they stand, avoid or are overrun as usual.
 * A sortie (§20.7) is a move of the besieged out of their city into the besiegers: a battle at
   once; the sortie force may withdraw or retreat only back into its city.
 * #57/#58 restrictions end at the start of the turn after the next reshuffle (§25, rulebook over
   the data's paraphrase). Carthaginian Naval Victory lasts to the end of the turn.
-* The siege train (#30) moves with the army that leaves its area under that area's commander; it
-  stays behind when the army sails; it is lost when it retreats or when enemy CUs stand in its
-  area without Carthaginian CUs (§25). It does not count toward the 3 CUs of a siege.
-* #30 is placed with a Carthaginian army (a general with CUs) where a reinforcement may go
-  (§6.3); played again it is handed over to another army. It also goes with its army into
-  the walls, on an avoid and on an interception (not retreats); a general who leaves all his
-  CUs behind leaves it with them. Its siege effect, which the rulebook does not give, is the
-  card data's: no Carthaginian -1 on the siege table where it stands.
+* #30 Siege Train: placed with a Carthaginian army (a general with CUs) where a reinforcement
+  may go (§6.3); played again it is handed over to another army. When its area's commander
+  starts a move, the player says whether it goes with the army (a sortie takes it along); with
+  it the army crosses no Alpine pass. It stays in port when the army sails, and with the CUs
+  when a general leaves (or loses) all of them. It goes with its army into the walls (when no
+  CUs stay outside), on an avoid of all the CUs, on an interception by the commander, and back
+  with an intercepted army that returns (§12.5). It is lost when its army retreats from its
+  area, or when enemy CUs stand in its area without Carthaginian CUs on its side of the walls
+  (§25). It does not count toward the 3 CUs of a siege; its siege effect, which the rulebook
+  does not give, is the card data's: no Carthaginian -1 on the siege table where it stands.
 * #28 Hannibal Charms Italy is an event that moves Hannibal alone (OPS 2): the Roman ordinary PC
   of each Italian area he enters and keeps (no battle; no Roman CUs left there: none came,
   they were overrun or avoided him) is removed at no cost; the PC of his starting area costs
@@ -126,16 +144,10 @@ Readings of the rulebook where it is unclear (the spec's best readings):
 * §12.10: a failed interceptor may neither avoid nor intercept again the army he tried to stop
   until the card ends (he stays when his commander avoids it); other armies he may.
 * The interception +1 is judged once, as the area stands when all attempts are declared (§12.6).
-* §10.3 step 1: as each enemy army enters, the owner may bring CUs (with or without the generals)
-  out of his unbesieged walled city; they stand, avoid or are overrun as usual. A partial
-  shelter may take the generals inside (§13.5).
 * §13.2(a): a commander who avoids may leave CUs behind (a consul keeps 5 with him); one CU left
   alone is overrun, more fight.
-* #30: the player says at the start of each move whether the siege train goes with the army.
 * #7/#8 also answer any card the opponent plays (before it acts) while his CUs stand in Liguria
   or Transalpine Gaul, against any of those CUs; the card then acts if it still can.
-* #59 may also be played at the start of any battle round, after the deal: the card is taken at
-  once. No response window opens for a card whose copies are all discarded or out of the game.
 """
 
 from __future__ import annotations
@@ -146,9 +158,17 @@ from games.core import Action, Choice, GameRules, Msg, OptionInfo, Rng, Scenario
 from games.hannibal import board as B
 from games.hannibal import cards, combat, events, movement, siege, turn  # noqa: F401
 from games.hannibal import prims as P
-from games.hannibal.flow import DECISIONS, active, run, settled_choices, waiting
+from games.hannibal.flow import DECISIONS, active, may_lapse, run, settled_choices, waiting
 from games.hannibal.state import CARTHAGE, ROME, SIDES, HState, SpaceState, area_of, copy_state
 from games.hannibal.texts import TEXTS
+
+# Questions asked again "while any more fits" close by themselves when nothing fits any more:
+# the response window reopened after a response (cards.py), the OPS placement of PCs once a PC
+# is down and no area is left; a prims.ask question asked with no option is skipped (as ask
+# says). Every other decision always has a choice (flow.run raises otherwise).
+may_lapse("respond", lambda f: bool(f.get("again")))
+may_lapse("pcs", lambda f: bool(f.get("done")))
+may_lapse("pick", lambda f: not f["options"])
 
 OPTIONS: list[OptionInfo] = [
     OptionInfo(id="intercept_bonus",
@@ -160,6 +180,11 @@ OPTIONS: list[OptionInfo] = [
                description="§24: Flaminius' 1-4 also stops enemy withdrawals (the rulebook); "
                            "off as in the English reference chart",
                choices=[True, False], default=True),
+    OptionInfo(id="zero_round_losses",
+               description="§14.11: battle losses of a battle that ended before any round was "
+                           "fought (an attacker without cards, a withdrawal at once): on the "
+                           "1-round column ('column_1'), or none ('none')",
+               choices=["column_1", "none"], default="column_1"),
 ]
 
 

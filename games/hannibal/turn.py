@@ -39,12 +39,31 @@ def begin_turn(s: HState, f: Frame) -> None:
 
 
 # -- §6.1 Carthaginian reinforcements ---------------------------------------------------------------
-def _reinf_spot_ok(s: HState, side: str, loc: str) -> bool:
-    """§6.3: never into a besieged walled city; never where enemy CUs stand outside."""
+def _reinf_spot_ok(s: HState, side: str, loc: str, n: int = 1) -> bool:
+    """§6.3: never into a besieged walled city; never where enemy CUs stand outside the walls.
+    Into one's own unbesieged walled city (inside the walls) even then, as many as fit
+    (§10.7): the rulebook bars only a besieged one."""
     sid = area_of(loc)
-    if loc.endswith(":in") and P.besieged(s, sid):
-        return False
+    if loc.endswith(":in"):
+        return not P.besieged(s, sid) and P.cu(s, side, loc) + n <= B.space(sid).capacity
     return P.cu(s, other(side), sid) == 0
+
+
+def _city_spot(s: HState, side: str, sid: str) -> list[str]:
+    """One's own walled city as a place of reinforcements: the area, or inside the walls when
+    enemy CUs stand outside (§6.3)."""
+    if s.spaces[sid].pc != side:
+        return []
+    return [inside(sid) if P.cu(s, other(side), sid) else sid]
+
+
+def _with_general(s: HState, side: str, loc: str, n: int = 1) -> str:
+    """The place of a reinforcement sent to a general at ``loc``: with him; a general inside
+    full walls with no enemy CUs outside has it put down in his area."""
+    if loc.endswith(":in") and not _reinf_spot_ok(s, side, loc, n) \
+            and not P.besieged(s, area_of(loc)) and P.cu(s, other(side), area_of(loc)) == 0:
+        return area_of(loc)
+    return loc
 
 
 def _general_locs(s: HState, side: str, region: str | None = None) -> list[str]:
@@ -52,6 +71,7 @@ def _general_locs(s: HState, side: str, region: str | None = None) -> list[str]:
     for g in P.generals_of(s, side):
         loc = P.where(s, g)
         if loc is not None and (region is None or B.region_of(area_of(loc)) == region):
+            loc = _with_general(s, side, loc)
             if loc not in out:
                 out.append(loc)
     return out
@@ -67,9 +87,7 @@ def carthage_sources(s: HState) -> dict[str, list[str]]:
         return seen
 
     def city(sid: str) -> list[str]:
-        if s.spaces[sid].pc != CARTHAGE:
-            return []
-        return [sid]
+        return _city_spot(s, CARTHAGE, sid)
 
     out = {"r1": ok(city("carthage") + _general_locs(s, CARTHAGE, B.AFRICA))}
     iberia = _general_locs(s, CARTHAGE, B.IBERIA)
@@ -148,15 +166,14 @@ def _return_gen(s: HState, f: Frame, verb: str, arg: Any) -> None:
 
 
 # -- §6.2 Roman reinforcements ----------------------------------------------------------------------
-def rome_spots(s: HState) -> list[str]:
-    """Rome, or any area with a Roman general (§6.2), within §6.3."""
-    out = []
-    if s.spaces["rome"].pc == ROME:
-        out.append("rome" if P.cu(s, CARTHAGE, "rome") == 0 else inside("rome"))
+def rome_spots(s: HState, n: int = 1) -> list[str]:
+    """Rome, or any area with a Roman general (§6.2), within §6.3 (room for ``n`` CUs inside
+    walls)."""
+    out = _city_spot(s, ROME, "rome")
     for loc in _general_locs(s, ROME):
         if loc not in out:
             out.append(loc)
-    return [loc for loc in out if _reinf_spot_ok(s, ROME, loc)]
+    return [loc for loc in out if _reinf_spot_ok(s, ROME, loc, n)]
 
 
 def _largest_roman(s: HState) -> int:
@@ -172,18 +189,39 @@ def reinf_rome(s: HState, f: Frame) -> None:
         s.say(msg("log.no_reinforcements"))
         return
     if rome_spots(s):
-        push(s, "reinf_r", role=ROME, left=5, italy=0, forced=_largest_roman(s) < 5, at=None)
+        frame = push(s, "reinf_r", role=ROME, left=5, italy=0, forced=_largest_roman(s) < 5,
+                     at=None)
+        _reinf_r_check(s, frame)
 
 
-def _reinf_r_choices(s: HState, f: Frame) -> list[Any]:
+def _reinf_r_spots(s: HState, f: Frame) -> list[str]:
+    """§6.2: Rome or a Roman general; at least 3 of the 5 in Italy. Without an army of 5 CUs all
+    five go to one place, which must then be in Italy (from the first CU on). Where no Italian
+    place is open at all (§6.3), the CUs that must go to Italy cannot be placed."""
     spots = rome_spots(s)
     if f["at"] is not None:
         spots = [f["at"]] if f["at"] in spots else []
-    need_italy = 3 - f["italy"]
-    if need_italy >= f["left"]:
+    elif f["forced"]:
+        # all five in one place: one with room for them all, in Italy if there is one
+        whole = [x for x in rome_spots(s, f["left"]) if B.region_of(area_of(x)) == B.ITALY]
+        if whole:
+            spots = whole
+    if 3 - f["italy"] >= f["left"]:
         spots = [x for x in spots if B.region_of(area_of(x)) == B.ITALY]
+    return spots
+
+
+def _reinf_r_choices(s: HState, f: Frame) -> list[Any]:
     return [opt("place", loc, "choice.place_cu_n", where=_loc_name(loc), n=f["left"])
-            for loc in spots][:25]
+            for loc in _reinf_r_spots(s, f)][:25]
+
+
+def _reinf_r_check(s: HState, f: Frame) -> None:
+    """The CUs left that no legal place can take are lost, said in the log (never a silent
+    end of the question)."""
+    if f["left"] > 0 and not _reinf_r_spots(s, f):
+        pop(s, f)
+        s.say(msg("log.reinforcements_lost", side="@side.rome", n=f["left"]))
 
 
 @decision("reinf_r", _reinf_r_choices, lambda s, f: msg("prompt.reinf_rome", n=f["left"]))
@@ -199,6 +237,8 @@ def _reinf_r(s: HState, f: Frame, verb: str, arg: Any) -> None:
         f["at"] = loc
     if f["left"] <= 0:
         pop(s, f)
+    else:
+        _reinf_r_check(s, f)
 
 
 # -- §6.7 Scipio Africanus ----------------------------------------------------------------------------

@@ -80,7 +80,7 @@ from games.mare_nostrum.data import TRACKS, DataError, board, cards, empire_setu
 from games.mare_nostrum.flow import active, opt, run, waiting
 from games.mare_nostrum.state import (
     COIN,
-    TOUCH_HOOKS,
+    VIEW_KEYS,
     MNState,
     PlayerState,
     ProvinceState,
@@ -524,25 +524,19 @@ def _province_entry(pid: str, pv: ProvinceState, st: dict[str, Any],
     return got
 
 
-_KEYS: dict[int, tuple[ProvinceState, tuple[Any, ...]]] = {}
-
-
 def _shared_key(pid: str, pv: ProvinceState) -> tuple[Any, ...]:
     """``board.province_key`` kept per Province object for the Views: a State and its copies
-    share the Provinces no action changed (state.copy_state), and a finished State is not
-    changed (a test that changes one in place calls ``touch``, which forgets these). The
-    object is held with its key, so its id cannot be reused while it is here."""
-    got = _KEYS.get(id(pv))
+    share the Provinces no action changed (state.copy_state). ``MNState.edit`` forgets the key
+    of a Province about to change, ``touch`` every key. The object is held with its key, so its
+    id cannot be reused while it is kept."""
+    got = VIEW_KEYS.get(id(pv))
     if got is not None and got[0] is pv:
         return got[1]
-    if len(_KEYS) > 20000:
-        _KEYS.clear()
+    if len(VIEW_KEYS) > 20000:
+        VIEW_KEYS.clear()
     key = B.province_key(pid, pv)
-    _KEYS[id(pv)] = (pv, key)
+    VIEW_KEYS[id(pv)] = (pv, key)
     return key
-
-
-TOUCH_HOOKS.append(_KEYS.clear)
 
 
 def public_board(s: MNState) -> dict[str, Any]:

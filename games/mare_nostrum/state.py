@@ -7,7 +7,6 @@ Rare Goods (one token per kind exists). A token named in an offer or a payment i
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from pydantic import BaseModel, Field, PrivateAttr
@@ -16,8 +15,9 @@ from games.core import BaseState, Rng
 
 COIN = "coin"
 
-# What else ``MNState.touch`` makes forget: caches kept outside the State (the Views' keys).
-TOUCH_HOOKS: list[Callable[[], None]] = []
+# The Views' key of each Province object (rules.public_board): id -> (the object, its key).
+# ``MNState.edit`` forgets the key of a Province about to change, ``MNState.touch`` all of them.
+VIEW_KEYS: dict[int, tuple[Any, tuple[Any, ...]]] = {}
 
 
 class ProvinceState(BaseModel):
@@ -109,6 +109,8 @@ class MNState(BaseState):
         if own is not None and pid not in own:
             pv = self.provinces[pid] = _province(pv)
             own.add(pid)
+        else:
+            VIEW_KEYS.pop(id(pv), None)
         return pv
 
     # The private attributes are read through ``__pydantic_private__`` directly: pydantic's own
@@ -136,8 +138,7 @@ class MNState(BaseState):
         change a Province directly; the engine changes one only through ``edit``)."""
         self._board = None
         self._choices = {}
-        for forget in TOUCH_HOOKS:
-            forget()
+        VIEW_KEYS.clear()
 
 
 # -- a fast deep copy ------------------------------------------------------------------------------
@@ -195,8 +196,8 @@ _RNG = {"state": None, "draws": None, "scripted": list}
 
 
 def _province(p: ProvinceState) -> ProvinceState:
-    """The copy of a Province, written out: the State holds some thirty of them and ``act``
-    copies them all, so this is the hottest copy (same result as ``_shallow``)."""
+    """The copy of a Province, written out (same result as ``_shallow``, faster): made by
+    ``MNState.edit`` when a State first changes a Province it shares."""
     new = _NEW(ProvinceState)
     d = p.__dict__.copy()
     d["cities"] = d["cities"].copy()
