@@ -205,11 +205,16 @@ def test_flow_a_decision_without_a_choice_raises():
     with pytest.raises(RuntimeError, match="reinf_r"):
         run(s)
     s = clear(game())
-    push(s, "respond", role="rome", trigger="battle", ctx={}, again=True)
     push(s, "end_turn")
+    push(s, "respond", role="rome", trigger="battle", ctx={}, again=True)
     s.turn = 9
     run(s)
-    assert s.result is not None
+    assert s.result is not None and s.flow == []
+    s = clear(game())
+    push(s, "end_turn")
+    push(s, "respond", role="rome", trigger="battle", ctx={})     # the first window: "no" at least
+    run(s)
+    assert top(s) == "respond" and s.result is None
 
 
 def test_s6_4_elections_proconsul_and_draw():
@@ -446,6 +451,24 @@ def test_s6_1_displaced_generals_return():
     assert args(s, "carthage", "place") == ["saguntum"]
     s = act(s, "carthage", "place", "saguntum")
     assert P.where(s, "mago") == "saguntum"
+
+
+def test_s6_1_a_displaced_general_with_no_cu_to_join_waits():
+    """§6.1: a displaced Carthaginian general returns only where a Carthaginian CU stands, never
+    into a besieged walled city: with none he stays displaced (said in the log), and no
+    question without an answer is asked."""
+    s = clear(game())
+    for g in ("hannibal", "hasdrubal", "hanno", "gisgo"):
+        s.gens[g] = "dead"
+    put(s, "carthage", "new_carthage:in", 1)
+    s.spaces["new_carthage"].siege_by = "rome"
+    s.spaces["new_carthage"].siege = 1
+    push(s, "end_turn")
+    push(s, "return_generals")
+    s.turn = 9
+    s = settle(s)
+    assert s.result is not None
+    assert s.gens["mago"] == "displaced" and logs(s, "log.general_waits") == [{"g": "@gen.mago"}]
 
 
 def test_s6_3_no_reinforcements_into_enemy_cus_or_a_besieged_city():

@@ -75,6 +75,8 @@ Readings of the rulebook where it is unclear (the spec's best readings):
 * No reinforcements where enemy CUs stand outside the walls (§6.3), but inside one's own
   unbesieged walled city even then, as many as the walls hold (§6.3 bars only a besieged one;
   §10.7): Rome or Carthage is then "inside the walls", for Carthage's R1 and R4 as for Rome.
+  A displaced Carthaginian general with no Carthaginian CU to join (outside besieged walled
+  cities) stays displaced until a later reinforcement phase (§6.1).
 * Battle losses for 0 rounds (the attacker held no cards, or withdrew at once) use the 1-round
   column: §14.11 always rolls, and the table has no 0 column (option ``zero_round_losses``:
   "none" gives no losses).
@@ -327,7 +329,8 @@ _FLAT: dict[tuple[str, Any], float] = {
     ("intercept", ""): 1.0, ("intercept", "*"): 4.0,
     ("respond", 0): 1.0, ("respond", "*"): 4.0,
     ("siege", "roll"): 12.0, ("siege", "no"): 0.2, ("siege", "*"): 3.0,
-    ("lead", "*"): 1.0, ("withdraw", "*"): 0.4, ("match", ""): 0.3, ("match", "*"): 1.0,
+    ("lead", "*"): 1.0, ("withdraw", "*"): 0.4, ("concede", "*"): 0.2,
+    ("match", ""): 0.3, ("match", "*"): 1.0,
     ("fight", "battle"): 5.0, ("fight", "return"): 1.0, ("fight", "*"): 0.5,
     ("pursue", "roll"): 3.0, ("pursue", "*"): 1.0,
     ("charge", "yes"): 3.0, ("charge", "*"): 1.0,

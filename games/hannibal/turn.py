@@ -139,6 +139,10 @@ def return_generals(s: HState, f: Frame) -> None:
     pop(s, f)
     for g in B.board().generals:
         if s.gens.get(g) == "displaced":
+            if not _return_spots(s):
+                # no Carthaginian CU where he may stand: he waits for the next phase
+                s.say(msg("log.general_waits", g=f"@gen.{g}"))
+                continue
             push(s, "return_gen", role=CARTHAGE, g=g)
 
 
