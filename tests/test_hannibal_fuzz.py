@@ -12,12 +12,11 @@ HANNIBAL_FUZZ_GAMES sets the number of games: 200 by default (about 0.75 s of CP
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 
 from games import registry
 from games.core import Action
-from games.core.fuzz import _pick, play, weigher_of
+from games.core.fuzz import _pick, map_games, play, weigher_of
 from games.core.rng import Rng
 from tests.test_hannibal_kit import clear, game, move, put
 
@@ -44,9 +43,7 @@ def _one(seed: int) -> tuple[int, int, list[str], str, dict[str, int]]:
 
 
 def test_fuzz_games_to_the_end():
-    workers = min(2, os.cpu_count() or 1)
-    with multiprocessing.get_context("fork").Pool(workers) as pool:
-        results = pool.map(_one, range(GAMES), chunksize=2)
+    results = map_games(_one, range(GAMES), chunksize=2)
     assert len(results) == GAMES
     winners = set()
     games_with = dict.fromkeys(results[0][4], 0)

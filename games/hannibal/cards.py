@@ -190,7 +190,9 @@ def _pcs_choices(s: HState, f: Frame) -> list[Any]:
     return out
 
 
-@decision("pcs", _pcs_choices, lambda s, f: msg("prompt.place_pcs", n=f["left"]))
+# placed "while any more fits": once a PC is down, the question closes when no area is left
+@decision("pcs", _pcs_choices, lambda s, f: msg("prompt.place_pcs", n=f["left"]),
+          lapses=lambda f: bool(f.get("done")))
 def _pcs(s: HState, f: Frame, verb: str, arg: Any) -> None:
     if verb == "province":
         f["province"] = arg
@@ -272,8 +274,10 @@ def _respond_choices(s: HState, f: Frame) -> list[Any]:
         opt("respond", 0, "choice.no_response", secret=True)]
 
 
+# the window reopened after a response closes by itself when no further response fits
 @decision("respond", _respond_choices,
-          lambda s, f: msg("prompt.respond", trigger=f"@trigger.{f['trigger']}"), secret=True)
+          lambda s, f: msg("prompt.respond", trigger=f"@trigger.{f['trigger']}"), secret=True,
+          lapses=lambda f: bool(f.get("again")))
 def _respond(s: HState, f: Frame, verb: str, arg: Any) -> None:
     pop(s, f)
     no = int(arg)

@@ -340,11 +340,16 @@ def check_siege_train(s: HState) -> None:
 
 # -- questions ---------------------------------------------------------------------------------------
 def ask(s: HState, role: str, prompt: str, options: list[tuple[Any, str, dict[str, Any]]],
-        then: str, **data: Any) -> Frame:
+        then: str, **data: Any) -> Frame | None:
     """Ask ``role`` to pick one of ``options`` (each ``(arg, label key, label args)``); when he
     answers, the continuation registered as ``CONTINUE[then]`` is called with
-    ``(state, frame, arg)``. ``data`` is kept in the frame for it. A question with no options
-    is skipped."""
+    ``(state, frame, arg)``. ``data`` is kept in the frame for it. Returns the question's frame.
+
+    With no options nothing is asked (returns None) and the continuation is never called: the
+    caller has nothing left to do, so a question is always asked last in its handler (an event
+    whose choice is empty is over, as when the player had answered it)."""
+    if not options:
+        return None
     return push(s, "pick", role=role, prompt=prompt, options=[[a, k, dict(v)] for a, k, v in options],
                 then=then, **data)
 

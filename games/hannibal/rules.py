@@ -160,17 +160,9 @@ from games.core import Action, Choice, GameRules, Msg, OptionInfo, Rng, Scenario
 from games.hannibal import board as B
 from games.hannibal import cards, combat, events, movement, siege, turn  # noqa: F401
 from games.hannibal import prims as P
-from games.hannibal.flow import DECISIONS, active, may_lapse, run, settled_choices, waiting
+from games.hannibal.flow import DECISIONS, active, run, settled_choices, waiting
 from games.hannibal.state import CARTHAGE, ROME, SIDES, HState, SpaceState, area_of, copy_state
 from games.hannibal.texts import TEXTS
-
-# Questions asked again "while any more fits" close by themselves when nothing fits any more:
-# the response window reopened after a response (cards.py), the OPS placement of PCs once a PC
-# is down and no area is left; a prims.ask question asked with no option is skipped (as ask
-# says). Every other decision always has a choice (flow.run raises otherwise).
-may_lapse("respond", lambda f: bool(f.get("again")))
-may_lapse("pcs", lambda f: bool(f.get("done")))
-may_lapse("pick", lambda f: not f["options"])
 
 OPTIONS: list[OptionInfo] = [
     OptionInfo(id="intercept_bonus",

@@ -13,7 +13,8 @@ from games import registry
 from games.core.fuzz import play, weigher_of
 
 HERE = Path(__file__).resolve().parent
-GAMES = [("ancients", "001", 1), ("ancients", "002", 2), ("ancients", "006", 3)]
+GAMES = [("ancients", "001", 1), ("ancients", "002", 2), ("ancients", "006", 3),
+         ("mare_nostrum", "3p", 1), ("mare_nostrum", "5p", 2), ("hannibal", "218bc", 1)]
 
 
 def record(title: str, scenario: str, seed: int) -> str:

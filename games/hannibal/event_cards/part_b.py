@@ -98,10 +98,11 @@ def _armies(s: HState, side: str) -> list[str]:
 
 def _reinforce_ok(s: HState, side: str, loc: str) -> bool:
     """§6.3 (and the §25 note on reinforcement events): never into a besieged walled city, never
-    where enemy CUs stand outside the walls."""
+    where enemy CUs stand outside the walls; inside one's own unbesieged walled city even then
+    (the rulebook bars only a besieged one; how many fit is the caller's, §10.7)."""
     sid = area_of(loc)
-    if is_inside(loc) and P.besieged(s, sid):
-        return False
+    if is_inside(loc):
+        return not P.besieged(s, sid)
     return P.cu(s, other(side), sid) == 0
 
 
