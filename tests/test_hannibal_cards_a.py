@@ -5,11 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from games.core import msg
 from games.hannibal import board as B
+from games.hannibal import cards as C
 from games.hannibal import movement as M
 from games.hannibal import prims as P
 from games.hannibal.events import EVENTS
+from games.hannibal.flow import push, run
 from games.hannibal.state import HState
 from tests.test_hannibal_kit import (
     RULES,
@@ -26,6 +30,7 @@ from tests.test_hannibal_kit import (
 )
 
 SENTINEL = "who_first"
+SENTINEL_CARD = 61             # a card in hand: a question below that waits
 
 
 def blank() -> HState:
@@ -827,3 +832,37 @@ def test_card8_s8_4_the_card_window_opens_on_public_facts_only():
     s = act(s, "carthage", "card", 2)
     s = act(s, "carthage", "use", "move")
     assert top(s) != "respond" and active(s) == ["carthage"]
+
+
+# -- questions that find nothing to ask --------------------------------------------------------------------
+def test_ask_without_options_asks_nothing():
+    """A question with no options is not asked: nothing is pushed and its continuation never
+    runs; with options the question waits for its role."""
+    s = blank()
+    s.flow = []
+    assert P.ask(s, "rome", "prompt.ev_force", [], then="ev_a:tribes") is None
+    assert s.flow == []
+    f = P.ask(s, "rome", "prompt.ev_force",
+              [("massilia", "choice.ev_force", {"where": "@space.massilia", "n": 1})],
+              then="ev_a:tribes")
+    assert f is not None and top(s) == "pick" and f["options"][0][0] == "massilia"
+
+
+def test_s19_2_ops_pcs_close_by_themselves_once_a_pc_is_down(monkeypatch: Any) -> None:
+    """§19.2 with OPS: after a PC is placed the question closes when no area is left for
+    another; a placement that could not place even one PC is a bug (flow.run raises)."""
+    monkeypatch.setattr(C, "pc_spots", lambda s, side: [])
+    s = blank()
+    s.flow = []
+    s.hands = {"rome": [SENTINEL_CARD], "carthage": []}
+    push(s, "play", role="rome")
+    push(s, "pcs", role="rome", left=2, done=["massilia"])
+    run(s)
+    assert top(s) == "play"
+    s = blank()
+    s.flow = []
+    s.hands = {"rome": [SENTINEL_CARD], "carthage": []}
+    push(s, "play", role="rome")
+    push(s, "pcs", role="rome", left=2, done=[])
+    with pytest.raises(RuntimeError, match="pcs"):
+        run(s)

@@ -275,6 +275,21 @@ def test_s25_44_allied_auxiliaries_join_a_general_in_italy():
     assert P.cu(s, ROME, "capua") == 7 and over(s, ROME)
 
 
+def test_s6_3_44_allied_auxiliaries_inside_walls_with_enemy_cus_outside():
+    """#44, §6.3: inside one's own walled city that is not besieged the CUs may go even with
+    enemy CUs outside its walls (only a besieged city is barred); outside, in that area, not."""
+    s = clear(game())
+    put(s, ROME, "rome:in", 2, ("fabius",))
+    put(s, ROME, "capua", 1, ("varro",))
+    put(s, CARTHAGE, "rome", 3, ("hannibal",))
+    put(s, CARTHAGE, "capua", 2, ("mago",))
+    assert s.spaces["rome"].siege == 0
+    s = event(s, ROME, 44)
+    assert args(s, ROME, "pick") == ["rome:in"]
+    s = act(s, ROME, "pick", "rome:in")
+    assert P.cu(s, ROME, "rome:in") == 4 and P.cu(s, ROME, "rome") == 0 and over(s, ROME)
+
+
 def test_s25_45_allied_auxiliaries_not_offered():
     """#45: not without control of Etruria; never without a Roman general in Italy (they
     cannot go to Rome alone)."""

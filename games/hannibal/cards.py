@@ -6,6 +6,7 @@ for the opponent after every card played here (trigger "card"), before the card 
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from games.core import msg
@@ -59,12 +60,16 @@ def movable_generals(s: HState, side: str, ops: int, forced: bool = False) -> li
 
 def raise_spots(s: HState, side: str) -> list[str]:
     """§8.2(c): a general in a friendly area of a friendly province, not inside a besieged city."""
-    out = []
-    for g in P.generals_of(s, side):
+    out: list[str] = []
+    gens = P.generals_of(s, side)
+    if not gens:
+        return out
+    ctl = P.province_controllers(s)
+    for g in gens:
         loc = P.where(s, g)
         assert loc is not None
         sid = area_of(loc)
-        if s.spaces[sid].pc == side and P.province_controller(s, B.province_of(sid)) == side \
+        if s.spaces[sid].pc == side and ctl[B.province_of(sid)] == side \
                 and not (loc.endswith(":in") and P.besieged(s, sid)) and loc not in out:
             out.append(loc)
     return out
@@ -74,13 +79,18 @@ def pc_spots(s: HState, side: str) -> list[str]:
     """§19.2: an area with no enemy PC and no enemy CUs (and no PC of one's own yet), or an enemy
     ordinary PC where one has CUs (flipped). Tribes and walled cities are never placed on."""
     enemy = other(side)
+    plain, tribes = P.pc_kinds()
+    barred = P.areas_with_cus(s, enemy)
+    own = P.locations_with_cus(s, side)
+    truce = s.truce
     out = []
     for sid, sp in s.spaces.items():
-        if not P.ordinary_pc_area(s, sid):
-            continue
-        if sp.pc is None and P.cu_in_area(s, enemy, sid) == 0:
-            out.append(sid)
-        elif sp.pc == enemy and P.cu(s, side, sid) > 0 and not s.truce:
+        if sid not in plain and (sid not in tribes or sp.tribe is not None):
+            continue                    # not an ordinary PC area
+        if sp.pc is None:
+            if sid not in barred:
+                out.append(sid)
+        elif sp.pc == enemy and sid in own and not truce:
             out.append(sid)             # #64: no flipping during a Truce
     return out
 
@@ -245,22 +255,46 @@ def open_window(s: HState, side: str, trigger: str, **ctx: Any) -> None:
     facts only), so his opponent learns nothing about his hand from being kept waiting; only
     his own View lists the cards (secret choices), next to "no response". A copy in the discard
     pile or out of the game (played in view of both) is in no hand."""
-    from games.hannibal.events import EVENTS
     if not s.hands.get(side):
         return
-    gone = set(s.discard) | set(s.removed)
-    if not any(ev.answers(trigger) and _colour_ok(key, side) and ev.opens(s, side, ctx)
-               and any(no not in gone and ev.can_respond(s, side, no, ctx)
-                       for no in _copies(key))
-               for key, ev in EVENTS.items()):
-        return
-    push(s, "respond", role=side, trigger=trigger, ctx=ctx)
+    gone: set[int] | None = None
+    for key, ev in _answering(trigger, side):
+        if not ev.opens(s, side, ctx):
+            continue
+        if gone is None:
+            gone = set(s.discard) | set(s.removed)
+        if any(no not in gone and ev.can_respond(s, side, no, ctx) for no in _copies(key)):
+            push(s, "respond", role=side, trigger=trigger, ctx=ctx)
+            return
 
 
-def _copies(key: str) -> list[int]:
-    return [no for no, c in B.board().cards.items() if c.key == key]
+_ANSWERING: dict[tuple[str, str], list[tuple[str, Any]]] = {}
+_REGISTRY: list[tuple[Any, ...]] = [(), ()]
 
 
+def _answering(trigger: str, side: str) -> list[tuple[str, Any]]:
+    """The events (key, event) of ``side``'s colour that may be played at ``trigger``, in the
+    registry's order; worked out again whenever the registry changes."""
+    from games.hannibal.events import EVENTS
+    keys, evs = tuple(EVENTS), tuple(EVENTS.values())
+    if keys != _REGISTRY[0] or evs != _REGISTRY[1]:
+        _ANSWERING.clear()
+        _REGISTRY[:] = [keys, evs]
+    got = _ANSWERING.get((trigger, side))
+    if got is None:
+        got = _ANSWERING[(trigger, side)] = [
+            (key, ev) for key, ev in EVENTS.items()
+            if ev.answers(trigger) and _colour_ok(key, side)]
+    return got
+
+
+@cache
+def _copies(key: str) -> tuple[int, ...]:
+    """The numbers of the cards of an event (copies share the key)."""
+    return tuple(no for no, c in B.board().cards.items() if c.key == key)
+
+
+@cache
 def _colour_ok(key: str, side: str) -> bool:
     c = B.card_by_key(key)
     return c is not None and c.playable_by in ("either", side)

@@ -17,6 +17,8 @@ Every change writes nothing to the log by itself; the caller says what happened 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
+from operator import attrgetter
 from typing import Any
 
 from games.core import msg
@@ -51,6 +53,21 @@ def elephants(s: HState, side: str, loc: str) -> int:
 def cu_in_area(s: HState, side: str, sid: str) -> int:
     """CUs of ``side`` in area ``sid``, inside and outside its walls."""
     return cu(s, side, sid) + cu(s, side, inside(sid))
+
+
+def areas_with_cus(s: HState, side: str) -> set[str]:
+    """The areas where ``side`` has CUs, inside or outside the walls (one pass over the units:
+    for a query over every area, instead of ``cu_in_area`` per area)."""
+    head = side + "|"
+    cut = len(head)
+    return {area_of(k[cut:]) for k, u in s.units.items() if u[0] > 0 and k.startswith(head)}
+
+
+def locations_with_cus(s: HState, side: str) -> set[str]:
+    """The locations (an area, or inside its walls) where ``side`` has CUs."""
+    head = side + "|"
+    cut = len(head)
+    return {k[cut:] for k, u in s.units.items() if u[0] > 0 and k.startswith(head)}
 
 
 def add_cu(s: HState, side: str, loc: str, n: int, el: int = 0) -> None:
@@ -137,7 +154,14 @@ def side_of(key: str) -> str:
 
 def generals_of(s: HState, side: str) -> list[str]:
     """The generals of ``side`` on the map, in a fixed order."""
-    return [g for g in B.board().generals if side_of(g) == side and where(s, g) is not None]
+    gens = s.gens
+    return [g for g in _generals_by_side(side)
+            if gens.get(g) is not None and gens[g] not in DEAD_STATES]
+
+
+@cache
+def _generals_by_side(side: str) -> tuple[str, ...]:
+    return tuple(g for g in B.board().generals if side_of(g) == side)
 
 
 def rank(s: HState, key: str) -> int:
@@ -249,22 +273,31 @@ def hostile_tribe(s: HState, side: str, sid: str) -> bool:
 
 
 _CONTROL: dict[tuple[str | None, ...], dict[str, str | None]] = {}
+_PC = attrgetter("pc")
+
+
+@cache
+def _province_areas() -> tuple[tuple[str, int, tuple[str, ...]], ...]:
+    """Each province with the number of its areas needed for control, and its areas."""
+    bd = B.board()
+    return tuple((pid, bd.province_threshold.get(pid) or (len(p.spaces) // 2 + 1),
+                  tuple(p.spaces))
+                 for pid, p in bd.provinces.items())
 
 
 def province_controllers(s: HState) -> dict[str, str | None]:
     """Who controls each province (§19.1): at least the printed number of its areas (read it,
     never change it: the answer is shared by every State with the same markers)."""
-    key = tuple(sp.pc for sp in s.spaces.values())
+    key = tuple(map(_PC, s.spaces.values()))
     got = _CONTROL.get(key)
     if got is not None:
         return got
-    bd = B.board()
+    spaces = s.spaces
     out: dict[str, str | None] = {}
-    for pid, p in bd.provinces.items():
-        need = bd.province_threshold.get(pid) or (len(p.spaces) // 2 + 1)
+    for pid, need, areas in _province_areas():
         ctl = None
         for side in (ROME, CARTHAGE):
-            if sum(1 for a in p.spaces if s.spaces[a].pc == side) >= need:
+            if sum(1 for a in areas if spaces[a].pc == side) >= need:
                 ctl = side
         out[pid] = ctl
     if len(_CONTROL) > 20000:
@@ -305,8 +338,16 @@ def removable_pcs(s: HState, side: str) -> list[str]:
 
 def ordinary_pc_area(s: HState, sid: str) -> bool:
     """An area whose marker is an ordinary PC: no walled city, no tribe still standing."""
-    k = B.space(sid).kind
-    return k == "pc_space" or (k == "tribe" and s.spaces[sid].tribe is None)
+    plain, tribes = pc_kinds()
+    return sid in plain or (sid in tribes and s.spaces[sid].tribe is None)
+
+
+@cache
+def pc_kinds() -> tuple[frozenset[str], frozenset[str]]:
+    """The areas printed for an ordinary PC, and the tribe areas (a PC once the tribe is gone)."""
+    spaces = B.board().spaces
+    return (frozenset(sid for sid, sp in spaces.items() if sp.kind == "pc_space"),
+            frozenset(sid for sid, sp in spaces.items() if sp.kind == "tribe"))
 
 
 # -- sieges, enemies ---------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ Not here: #6 Maharbal's Cavalry, #20 Spy, #31/#32 Deserters (the battle events o
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from games.core import msg
@@ -186,9 +187,13 @@ def _guide(s: HState, side: str, no: int) -> None:
 # -- #7/#8 Hostile Tribes: on the player's own turn, or in response to an army entering (§8.4, §21.3)
 def _tribe_targets(s: HState, side: str, no: int) -> list[str]:
     enemy = other(side)
-    provs = _provinces(no)
-    return [sid for sid, sp in B.board().spaces.items()
-            if sp.province in provs and P.cu(s, enemy, sid) > 0]
+    return [sid for sid in _areas_of(tuple(_provinces(no))) if P.cu(s, enemy, sid) > 0]
+
+
+@cache
+def _areas_of(provs: tuple[str, ...]) -> tuple[str, ...]:
+    """The areas of the provinces ``provs``, in the board's order."""
+    return tuple(sid for sid, sp in B.board().spaces.items() if sp.province in provs)
 
 
 def _tribes_ok(s: HState, side: str, no: int) -> bool:
