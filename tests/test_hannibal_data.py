@@ -4,6 +4,7 @@ clear errors for broken files. "§" cites the rulebook's sections."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from collections import Counter
 from pathlib import Path
@@ -240,6 +241,19 @@ def test_strategy_card_flags() -> None:
         hd.strategy_card("no_such_card")
 
 
+def test_every_card_has_a_russian_summary() -> None:
+    cyrillic = re.compile(r"[\u0400-\u04ff]")
+    latin = re.compile(r"\b(?![IVX]+\b)[A-Za-z]+")  # Roman numerals (Philip V) are fine
+    for c in hd.strategy_cards().values():
+        assert c.summary_ru.strip(), f"card {c.no}: no Russian summary"
+        assert cyrillic.search(c.summary_ru), f"card {c.no}: summary_ru is not in Cyrillic"
+        assert not latin.search(c.summary_ru), f"card {c.no}: Latin words in summary_ru"
+        assert c.summary_ru != c.summary
+    # The rulebook's terms: CUs are ВЧ, PCs are ПК, battle cards КТ (§2.2, §3, §14).
+    ru = {c.no: c.summary_ru for c in hd.strategy_cards().values()}
+    assert "ВЧ" in ru[13] and "ПК" in ru[35] and "КТ" in ru[59]
+
+
 def test_truce_classes_follow_section_25() -> None:
     classes = Counter(c.truce_class for c in hd.strategy_cards().values())
     # §25 truce note: 5 auxiliaries + 4 recruits + 6 named = 15 reinforcements; 9 revolts;
@@ -376,6 +390,19 @@ def test_missing_card_and_short_battle_deck(copy_dir: Path) -> None:
     _edit(copy_dir / "battle_cards.json", lambda r: r["cards"][0].update(count=11))
     with pytest.raises(DataError, match="battle deck holds 47 cards"):
         hd.load_battle_deck(copy_dir)
+
+
+def test_card_without_russian_summary(copy_dir: Path) -> None:
+    _edit(copy_dir / "strategy_cards.json", lambda r: r["cards"][0].pop("summary_ru"))
+    missing = r"strategy_cards.json: cards\[corsica_sardinia_revolt\].summary_ru: Field required"
+    with pytest.raises(DataError, match=missing):
+        hd.load_strategy_cards(copy_dir)
+    _edit(copy_dir / "strategy_cards.json", lambda r: r["cards"][0].update(summary_ru=" "))
+    with pytest.raises(DataError, match="card 1 corsica_sardinia_revolt: summary_ru is empty"):
+        hd.load_strategy_cards(copy_dir)
+    _edit(copy_dir / "strategy_cards.json", lambda r: r["cards"][1].update(summary_ru="Revolt"))
+    with pytest.raises(DataError, match="card 2 sicilia_revolts: summary_ru has no Cyrillic"):
+        hd.load_strategy_cards(copy_dir)
 
 
 def test_setup_with_unknown_general(copy_dir: Path) -> None:

@@ -408,7 +408,7 @@ def test_battle_cards_show_only_during_a_battle():
     fighting = make_view(role="carthage", private={
         "hand": ["truce"], "battle_hand": ["probe", "probe", "reserve", "frontal_assault"]})
     assert hand_size(fighting)[1] > hand_size(plain)[1]
-    assert open_png(render_hand(fighting, "ru")).size == hand_size(fighting)
+    assert open_png(render_hand(fighting, "ru")).size == hand_size(fighting, "ru")
 
 
 def test_odd_hands_still_render():

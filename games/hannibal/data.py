@@ -85,6 +85,7 @@ REGIONS: tuple[Region, ...] = ("italy", "spain", "africa", "islands", "gaul")
 MAINLAND_REGIONS: tuple[Region, ...] = ("italy", "spain", "africa")
 
 _ID = re.compile(r"^[a-z][a-z0-9_]*$")
+_CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 
 
 class DataError(ValueError):
@@ -345,6 +346,9 @@ class StrategyCard(_Model):
     # Which class of the §25 truce note the event belongs to; "none" = does not end a truce.
     truce_class: TruceClass
     summary: str
+    # The same summary in Russian, in the rulebook's terms (ВЧ, ПК, ОЧ, КТ...); a Russian
+    # player's hand shows it. Required: a card without one fails to load.
+    summary_ru: str
     # Numbers and places the event names, for the code that carries it out: "cus", "pcs",
     # "province"/"provinces"/"region"/"regions", "space"/"spaces", "max_strategy", "spaces"...
     params: dict[str, int | str | list[str]] = Field(default_factory=dict)
@@ -803,6 +807,12 @@ def _check_cards(f: StrategyCardsFile) -> list[str]:
             out.append(f"{where}: campaign cards, and only they, name how many generals move")
         if c.campaign and not c.ship:
             out.append(f"{where}: a campaign card carries a ship icon (§8.1)")
+        if not c.summary.strip():
+            out.append(f"{where}: summary is empty")
+        if not c.summary_ru.strip():
+            out.append(f"{where}: summary_ru is empty; every card needs a Russian summary")
+        elif not _CYRILLIC.search(c.summary_ru):
+            out.append(f"{where}: summary_ru has no Cyrillic letters; it must be in Russian")
     # Copies of one card (Hostile Tribes, Diplomacy, the Campaigns, Force March) share their key,
     # since the key names the event; they must then share the name too.
     names = {c.no: c.name for c in f.cards}

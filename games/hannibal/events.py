@@ -17,7 +17,8 @@ not offered. Adding an event:
    ``@prims.continuation("my_event:step")`` as ``fn(s, frame, arg)``; ``frame`` holds ``data``.
    Return right after asking: the flow waits for the answer and then calls the continuation,
    which may ask again. When a handler returns without pushing anything, the event is over and
-   play passes on (§7.4); so is it when ``ask`` gets no options (nothing is asked). Every text goes through a key of texts.py (English and Russian).
+   play passes on (§7.4); so is it when ``ask`` gets no options (nothing is asked). Every text
+   goes through a key of texts.py (English and Russian).
 4. Register it: ``EVENTS["the_key"] = Event(play=..., can_play=...)``. A response event (§8.4)
    sets ``trigger`` (one of ``TRIGGERS``, or a tuple of them), ``can_respond(s, side, no, ctx)`` and
    ``respond(s, side, no, ctx)``; the rules open a window at that moment and offer it there.
