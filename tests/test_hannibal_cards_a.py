@@ -14,6 +14,7 @@ from games.hannibal import movement as M
 from games.hannibal import prims as P
 from games.hannibal.events import EVENTS
 from games.hannibal.flow import push, run
+from games.hannibal.siege import capture
 from games.hannibal.state import HState
 from tests.test_hannibal_kit import (
     RULES,
@@ -477,10 +478,34 @@ def test_card26_s11_6_syracuse_box_only_while_carthage_holds_syracuse():
     s = blank()
     s = play(s, "carthage", 26)
     assert M.naval_modifier(s, "new_carthage", "carthage", 5, None) == -5
-    s.spaces["syracuse"].pc = "rome"
-    s.touch()
-    assert "syracuse_allied" in s.markers
+    capture(s, "rome", "syracuse", "city")
+    assert "syracuse_allied" not in s.markers and logs(s, "log.syracuse_box_empty")
     assert M.naval_modifier(s, "new_carthage", "carthage", 5, None) == -4
+
+
+def test_card26_s25_syracuse_box_stays_empty_after_carthage_retakes_syracuse():
+    """#26 (§25): the PC is kept in the Syracuse box only while Carthage holds Syracuse. Rome
+    retakes the city by siege; Carthage takes it back: the box stays empty, the modifier of
+    New Carthage -> Carthage with 5 CUs stays -4 (ports -2 -2), not -5."""
+    s = blank()
+    s = play(s, "carthage", 26)
+    capture(s, "rome", "syracuse", "city")
+    capture(s, "carthage", "syracuse", "city")
+    assert s.spaces["syracuse"].pc == "carthage" and "syracuse_allied" not in s.markers
+    assert M.naval_modifier(s, "new_carthage", "carthage", 5, None) == -4
+
+
+def test_card26_s25_syracuse_box_empties_whatever_takes_the_city():
+    """#26: the box empties on any change of Syracuse's control away from Carthage (here a PC
+    placed through the primitive every change goes through), and not on other areas."""
+    s = blank()
+    s = play(s, "carthage", 26)
+    P.flip_pc(s, "rome", "messana")
+    assert "syracuse_allied" in s.markers
+    P.set_control(s, "syracuse", "carthage")
+    assert "syracuse_allied" in s.markers
+    P.set_control(s, "syracuse", "rome")
+    assert "syracuse_allied" not in s.markers
 
 
 # -- #28 Hannibal Charms Italy -----------------------------------------------------------------------
@@ -741,9 +766,11 @@ def test_card7_s8_4_hostile_tribes_in_response_to_an_army_entering():
 def test_card8_s8_4_hostile_tribes_window_opens_on_entering_liguria():
     """#8 as a response (§8.4): Mago with 4 CUs steps from Nice (Massilia: no window) into the
     Western Ligurians (Liguria): the window opens; roll 3 on the hostile-tribe column (5/6) =
-    1 CU lost. A Roman without cards is never asked (nothing to reveal)."""
+    1 CU lost. A Roman without cards is never asked (nothing to reveal). (#41 is in the discard
+    pile: no Bad Weather window at Mago's 3rd and 4th areas.)"""
     s = blank()
     put(s, "carthage", "narbo", 4, ("mago",))
+    s.discard.append(41)
     s = card_play(s, "carthage", [2], [8])
     s = act(s, "carthage", "card", 2)
     s = act(s, "carthage", "use", "move")
@@ -866,3 +893,74 @@ def test_s19_2_ops_pcs_close_by_themselves_once_a_pc_is_down(monkeypatch: Any) -
     push(s, "pcs", role="rome", left=2, done=[])
     with pytest.raises(RuntimeError, match="pcs"):
         run(s)
+
+
+# -- #9 Philip V: the lost card is the Truce (§8.7) ----------------------------------------------------
+def test_card9_s8_7_truce_lost_to_philip_v_reshuffles_at_the_end_of_turn():
+    """§8.7: the deck is reshuffled at the end of the turn when the Truce card is played in any
+    way or discarded. Carthage plays #9: Rome's card drawn at random (index 1) is the Truce
+    (#64): it goes to the discard pile without its event (no Truce), and the reshuffle is due."""
+    s = blank()
+    s = card_play(s, "carthage", [9], [2, 64, 4])
+    s.flow.insert(0, {"k": SENTINEL, "role": "carthage"})
+    s = act(s, "carthage", "card", 9)
+    dice(s, "#1")
+    s = act(s, "carthage", "use", "event")
+    assert s.hands["rome"] == [2, 4] and 64 in s.discard
+    assert s.reshuffle and not s.truce
+
+
+def test_card9_s8_7_another_lost_card_no_reshuffle():
+    """#9: a lost card other than the Truce does not bring the reshuffle."""
+    s = blank()
+    s = card_play(s, "carthage", [9], [2, 64, 4])
+    s.flow.insert(0, {"k": SENTINEL, "role": "carthage"})
+    s = act(s, "carthage", "card", 9)
+    dice(s, "#0")
+    s = act(s, "carthage", "use", "event")
+    assert 2 in s.discard and not s.reshuffle
+
+
+# -- #31 Spanish Allies Desert ----------------------------------------------------------------------------
+def _battle_at_saguntum(rome_hand: list[int]) -> HState:
+    """Hasdrubal (6 CUs) attacks Publius Scipio (5 CUs) at Saguntum (Iberia, Orospeda)."""
+    s = blank()
+    put(s, "carthage", "segobriga", 6, ("hasdrubal",))
+    put(s, "rome", "saguntum", 5, ("p_scipio",))
+    s = card_play(s, "carthage", [2], rome_hand)
+    s.flow.insert(0, {"k": SENTINEL, "role": "carthage"})
+    s = act(s, "carthage", "card", 2)
+    s = act(s, "carthage", "use", "move")
+    s = act(s, "carthage", "general", "hasdrubal")
+    s = act(s, "carthage", "cus", 6)
+    s = act(s, "carthage", "to", "saguntum")
+    return act(s, "rome", "here", "stand")
+
+
+def test_card31_s25_spanish_allies_desert_in_an_iberian_battle():
+    """#31 (§25, §14.3): in a battle in Iberia the opponent gets no ally cards from the Iberian
+    provinces: Carthage would have Hasdrubal 3 + 6 CUs + 3 Iberian allies = 12; after Rome's
+    #31, 9 (Rome: Scipio 2 + 5 CUs = 7)."""
+    s = _battle_at_saguntum([31])
+    assert s.flow[-1]["trigger"] == "battle" and args(s, "rome", "respond") == [31, 0]
+    t = act(s, "rome", "respond", 0)
+    assert t.battle["counts"] == {"carthage": 12, "rome": 7}
+    assert t.battle["parts_carthage"] == {"rating": 3, "cus": 6, "allies": 3}
+    s = act(s, "rome", "respond", 31)
+    assert 31 in s.discard
+    assert set(s.battle["no_allies"]["carthage"]) == {"baetica", "orospeda", "celtiberia",
+                                                      "idubeda"}
+    assert s.battle["counts"] == {"carthage": 9, "rome": 7}
+    assert s.battle["parts_carthage"] == {"rating": 3, "cus": 6}
+
+
+def test_card31_s25_spanish_allies_desert_only_in_iberia():
+    """#31 answers only a battle in Iberia: not at Praeneste (Italy), and never as a normal
+    event."""
+    s = blank()
+    put(s, "rome", "praeneste", 5, ("varro",))
+    s.battle = {"space": "praeneste", "counts": {}, "winner": None}
+    assert not EVENTS["spanish_allies_desert"].can_respond(s, "rome", 31, {"space": "praeneste"})
+    assert EVENTS["spanish_allies_desert"].can_respond(s, "rome", 31, {"space": "saguntum"})
+    s.battle = None
+    assert not offered(s, "rome", 31)

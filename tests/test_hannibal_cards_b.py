@@ -19,6 +19,7 @@ from tests.test_hannibal_kit import (
     dice,
     game,
     logs,
+    no_response,
     put,
     top,
 )
@@ -184,6 +185,70 @@ def test_s25_41_no_bad_weather_against_a_crossing_with_the_first_two_mp():
     s = act(s, CARTHAGE, "to", "taurini")
     assert top(s) != "respond" and active(s) == [CARTHAGE]
     assert P.where(s, "hannibal") == "taurini" and len(logs(s, "log.attrition")) == 1
+
+
+def _varro_marches(carthage_hand: list[int], *steps: str) -> HState:
+    """Varro, consul with 5 CUs in Cosa, plays an OPS-3 card and marches over plain lines."""
+    s = clear(game())
+    put(s, ROME, "cosa", 5, ("varro",), consul=True)
+    s = start(s, ROME, [OPS3], carthage_hand)
+    s = act(s, ROME, "card", OPS3)
+    s = act(s, ROME, "use", "move")
+    s = act(s, ROME, "general", "varro")
+    for to in steps:
+        s = act(s, ROME, "to", to)
+    return s
+
+
+def test_s25_41_bad_weather_sends_a_land_move_back_to_the_second_area():
+    """#41 (§25 card note and campaign note: it limits a general to the 2nd area he enters):
+    Varro, 5 CUs, OPS 3, Cosa -> Pisae -> Faesulae (no window: only his 1st and 2nd areas) ->
+    Tarquini: before the reaction phase Carthage is asked and plays Bad Weather; the army goes
+    back to Faesulae and the move ends there."""
+    s = _varro_marches([41, FILLER], "pisae", "faesulae")
+    assert top(s) == "march" and active(s) == [ROME]
+    s = act(s, ROME, "to", "tarquini")
+    assert active(s) == [CARTHAGE] and s.flow[-1]["trigger"] == "crossing"
+    assert args(s, CARTHAGE, "respond") == [41, 0]
+    s = act(s, CARTHAGE, "respond", 41)
+    assert P.where(s, "varro") == "faesulae" and P.cu(s, ROME, "faesulae") == 5
+    assert P.cu(s, ROME, "tarquini") == 0 and s.last_move == ["cosa", "pisae", "faesulae"]
+    assert logs(s, "event.bad_weather.land")[0]["where"] == "@space.faesulae"
+    assert 41 in s.discard and s.move is None and over(s, ROME)
+
+
+def test_s25_41_bad_weather_against_the_fourth_area_also_back_to_the_second():
+    """#41: Carthage lets Varro into Tarquini (his 3rd area) and plays the card when he enters
+    Falerii (his 4th): he goes back to Faesulae, the 2nd area he entered."""
+    s = _varro_marches([41, FILLER], "pisae", "faesulae", "tarquini")
+    s = act(s, CARTHAGE, "respond", 0)
+    assert top(s) == "march" and P.where(s, "varro") == "tarquini"
+    s = act(s, ROME, "to", "falerii")
+    assert args(s, CARTHAGE, "respond") == [41, 0]
+    s = act(s, CARTHAGE, "respond", 41)
+    assert P.where(s, "varro") == "faesulae" and P.cu(s, ROME, "faesulae") == 5
+    assert P.cu(s, ROME, "falerii") == 0 and over(s, ROME)
+
+
+def test_s25_41_bad_weather_window_on_public_facts_only():
+    """#41: the window opens at the 3rd area whether or not Carthage holds the card (she holds
+    only another card: she answers "no response" and Varro marches on); with every copy of #41
+    discarded it never opens."""
+    s = _varro_marches([FILLER], "pisae", "faesulae", "tarquini")
+    assert active(s) == [CARTHAGE] and args(s, CARTHAGE, "respond") == [0]
+    s = act(s, CARTHAGE, "respond", 0)
+    assert top(s) == "march" and P.where(s, "varro") == "tarquini"
+    s = clear(game())
+    s.discard.append(41)
+    put(s, ROME, "cosa", 5, ("varro",), consul=True)
+    s = start(s, ROME, [OPS3], [FILLER])
+    s = act(s, ROME, "card", OPS3)
+    s = act(s, ROME, "use", "move")
+    s = act(s, ROME, "general", "varro")
+    for to in ("pisae", "faesulae", "tarquini", "falerii"):
+        s = act(s, ROME, "to", to)
+        assert active(s) == [ROME]
+    assert P.where(s, "varro") == "falerii"
 
 
 # -- #60 Storms at Sea ----------------------------------------------------------------------------------
@@ -632,3 +697,89 @@ def test_card59_s25_ally_deserts_kept_and_played_at_the_start_of_a_round():
                         ROME: ["flank_left", "frontal_assault"]}
     assert logs(s, "log.bc_taken") == [{"side": "@side.rome"}] and 59 in s.discard
     assert top(s) == "b_lead" and active(s) == [CARTHAGE]
+
+
+def _hannibal_attacked_in_carthage() -> HState:
+    """Marcellus (5 CUs) attacks Hannibal's 10 CUs at Carthage: Carthage is dealt 20 battle
+    cards (Hannibal 4 + 10 CUs + 6 African allies), Rome 8; Carthage holds Ally Deserts."""
+    s = clear(game())
+    put(s, CARTHAGE, "carthage", 10, ("hannibal",))
+    put(s, ROME, "utica", 5, ("marcellus",))
+    s = start(s, ROME, [OPS3], [59, FILLER])
+    s = act(s, ROME, "card", OPS3)
+    s = act(s, ROME, "use", "move")
+    s = act(s, ROME, "general", "marcellus")
+    s = act(s, ROME, "cus", 5)
+    s = act(s, ROME, "to", "carthage")
+    return act(s, CARTHAGE, "here", "stand")
+
+
+def test_s14_1_card59_no_more_than_twenty_battle_cards_in_a_round():
+    """#59 (§25) and §14.1 (no player gets more than 20 battle cards in one battle): Carthage,
+    dealt 20, keeps Ally Deserts for the first round and plays it there: the card drawn from
+    Rome's hand (index 0: the Double Envelopment) only leaves it; Carthage still holds 20."""
+    s = _hannibal_attacked_in_carthage()
+    assert args(s, CARTHAGE, "respond") == [59, 0]
+    s = act(s, CARTHAGE, "respond", 0)
+    assert s.battle["counts"] == {ROME: 8, CARTHAGE: 20}
+    assert s.flow[-1]["trigger"] == "battle_round" and active(s) == [CARTHAGE]
+    s.bhands[ROME] = ["double_envelopment", "frontal_assault", "probe"]
+    theirs = list(s.bhands[CARTHAGE])
+    s.touch()
+    dice(s, "#0")
+    s = act(s, CARTHAGE, "respond", 59)
+    assert s.bhands[ROME] == ["frontal_assault", "probe"] and s.bhands[CARTHAGE] == theirs
+    assert logs(s, "log.bc_taken_out") == [{"side": "@side.carthage"}]
+    assert not logs(s, "log.bc_taken") and 59 in s.discard
+
+
+def test_s14_1_card59_at_the_deal_no_more_than_twenty():
+    """#59 played in the battle preparation acts at the deal: Carthage, dealt 20, takes a card
+    from Rome's 8: Rome keeps 7, Carthage 20."""
+    s = _hannibal_attacked_in_carthage()
+    s = act(s, CARTHAGE, "respond", 59)
+    s = no_response(s)
+    assert len(s.bhands[ROME]) == 7 and len(s.bhands[CARTHAGE]) == 20
+    assert logs(s, "log.bc_taken_out") and not logs(s, "log.bc_taken")
+
+
+def test_s25_41_bad_weather_in_a_campaign_holds_the_general_not_the_cus():
+    """#41 (§25 campaign note: Bad Weather acts on one force, on its general, not on the CUs):
+    on a Minor Campaign Varro (5 CUs) marches Cosa -> Pisae -> Faesulae -> Tarquini and is sent
+    back to Faesulae; his CUs have used only the 2 areas they went (§10.11: another general of
+    the campaign may take them 2 more), and the second general still moves."""
+    s = clear(game())
+    put(s, ROME, "cosa", 5, ("varro",), consul=True)
+    put(s, ROME, "capua", 5, ("paullus",), consul=True)
+    s = start(s, ROME, [37], [41, FILLER])
+    s = act(s, ROME, "card", 37)
+    s = act(s, ROME, "use", "event")
+    s = act(s, ROME, "general", "varro")
+    for to in ("pisae", "faesulae", "tarquini"):
+        s = act(s, ROME, "to", to)
+    s = act(s, CARTHAGE, "respond", 41)
+    assert P.where(s, "varro") == "faesulae" and P.cu(s, ROME, "faesulae") == 5
+    assert s.activation["tired"]["faesulae"] == [[5, 2]]
+    assert args(s, ROME, "general") == ["paullus"]
+
+
+def test_s25_41_bad_weather_never_sends_an_army_back_over_the_sea():
+    """#41: the 2nd area entered, but never back across a sea move: an army that marched 2
+    areas, sailed and stepped ashore again goes back only to its landing port; one that sailed
+    first goes back to the 2nd area it entered (the start counts as index 0). Where enemy CUs
+    now stand outside the walls, the nearest free area before it; with none, no Bad Weather."""
+    from games.hannibal.movement import weather_stop
+    s = clear(game())
+    s.activation = {"side": ROME}
+    s.move = {"path": [["a", 6, "land"], ["b", 5, "land"], ["c", 4, "land"],
+                       ["port", 1, "sea"], ["d", 0, "land"]]}
+    assert weather_stop(s) == 3
+    s.move = {"path": [["a", 6, "land"], ["port", 3, "sea"], ["b", 2, "land"],
+                       ["c", 1, "land"]]}
+    assert weather_stop(s) == 2
+    s.move = {"path": [["cosa", 4, "land"], ["pisae", 3, "land"], ["boii", 1, "land"]]}
+    assert weather_stop(s) == 1          # a pass crossed with the 3rd MP: its near side
+    put(s, CARTHAGE, "pisae", 2)         # enemy CUs came to stand there (an avoid)
+    assert weather_stop(s) == 0
+    put(s, CARTHAGE, "cosa", 2)
+    assert weather_stop(s) is None       # nowhere to send it: the card cannot be played

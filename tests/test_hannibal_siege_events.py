@@ -11,12 +11,14 @@ from tests.test_hannibal_kit import (
     active,
     args,
     card_play,
+    choices,
     clear,
     dice,
     game,
     logs,
     move,
     put,
+    settle,
     top,
 )
 
@@ -316,3 +318,138 @@ def test_s25_30_the_army_may_leave_the_siege_train_to_cross_the_alps():
     s = act(s, "carthage", "to", "taurini")
     assert s.siege_train == "allobroges" and P.cu(s, "carthage", "taurini") == 5
     assert s.move["mp"] == 2 and not logs(s, "log.train_goes")
+
+
+# -- #64 Truce: sorties, events that do not happen, responses (§25) -------------------------------------
+def test_s25_64_no_sortie_during_a_truce():
+    """#64 (§25: no interceptions, no assaults: no battles): Varro with 2 CUs inside Capua,
+    besieged by Hasdrubal's 4 CUs outside, may not be moved out during a Truce (a sortie is a
+    battle, §20.7): with Varro the only general, the OPS card offers no move; once the Truce
+    is over, the move (the sortie) is offered again."""
+    from games.hannibal.movement import can_start_move
+    s = clear(game())
+    put(s, "rome", "capua:in", 2, ("varro",))
+    put(s, "carthage", "capua", 4, ("hasdrubal",))
+    s.spaces["capua"].siege_by = "carthage"
+    s.spaces["capua"].siege = 1
+    s.truce = True
+    s = card_play(s, "rome", [OPS1])
+    s = act(s, "rome", "card", OPS1)
+    assert "move" not in args(s, "rome", "use") and not can_start_move(s, "varro")
+    s.truce = False
+    s.touch()
+    assert "move" in args(s, "rome", "use") and can_start_move(s, "varro")
+
+
+def test_s25_64_truce_ends_only_when_a_breaking_event_happens():
+    """#64 (§25: events that do not happen do not break the Truce): the effect of a declared
+    event waits below the opponent's response window; a Siege Train (#30, reinforcement class)
+    that finds no Carthaginian army when its effect comes is spent without effect and the
+    Truce holds; with an army (Hanno, 2 CUs in Carthage) it is placed and the Truce ends."""
+    from games.hannibal.flow import push
+    s = clear(game())
+    s.truce = True
+    push(s, "card_effect", role="carthage", card=30, use="event")
+    s = settle(s)
+    assert s.truce and s.siege_train is None and not logs(s, "log.truce_ends")
+    put(s, "carthage", "carthage", 2, ("hanno",))
+    push(s, "card_effect", role="carthage", card=30, use="event")
+    s = settle(s)
+    assert not s.truce and s.siege_train == "carthage" and len(logs(s, "log.truce_ends")) == 1
+
+
+def test_s25_64_declared_event_keeps_the_truce_until_it_acts():
+    """#64, #30, #7 (§25): during a Truce Carthage declares the Siege Train; her only army is
+    Hasdrubal with 1 CU in the Rhone (Transalpine Gaul). While Rome's response window is open
+    the Truce still holds. Rome answers with Hostile Tribes: roll 6 on the hostile-tribe column,
+    the CU is lost; the Siege Train then finds no army and does nothing. The Truce ends once,
+    through the Hostile Tribes (a breaker "if their event is applied"), after its roll."""
+    s = clear(game())
+    put(s, "carthage", "rhone", 1, ("hasdrubal",))
+    s.truce = True
+    s = card_play(s, "carthage", [30], [7, OPS1])
+    s = act(s, "carthage", "card", 30)
+    s = act(s, "carthage", "use", "event")
+    assert top(s) == "respond" and s.truce and not logs(s, "log.truce_ends")
+    dice(s, 6)
+    s = act(s, "rome", "respond", 7)
+    assert P.cu(s, "carthage", "rhone") == 0 and s.siege_train is None
+    assert not s.truce and len(logs(s, "log.truce_ends")) == 1
+    keys = [e.msg.key for e in s.log]
+    assert keys.index("log.attrition") < keys.index("log.truce_ends")
+
+
+def test_s25_64_hostile_tribes_response_breaks_the_truce_in_the_enemy_turn():
+    """#7 (§25 truce list: both Hostile Tribes break it "if their event is applied", with no
+    own-turn limit): during a Truce Hannibal enters the Rhone with 8 CUs; Rome answers with
+    Hostile Tribes: roll 6 on the hostile-tribe column = 2 CUs lost, and the Truce is over."""
+    s = clear(game())
+    put(s, "carthage", "nemausus", 8, ("hannibal",))
+    s.truce = True
+    s = card_play(s, "carthage", [2], [7])
+    s = act(s, "carthage", "card", 2)
+    s = act(s, "carthage", "use", "move")
+    s = act(s, "carthage", "general", "hannibal")
+    s = act(s, "carthage", "cus", 8)
+    s = act(s, "carthage", "to", "rhone")
+    assert args(s, "rome", "respond") == [7, 0] and s.truce
+    dice(s, 6)
+    s = act(s, "rome", "respond", 7)
+    assert P.cu(s, "carthage", "rhone") == 6 and not s.truce
+    assert len(logs(s, "log.truce_ends")) == 1
+
+
+# -- #33/#34 Major Campaign (§10.11) -------------------------------------------------------------------
+def test_s10_11_33_major_campaign_moves_three_generals():
+    """#33 (§10.11): a Major Campaign moves three generals one after the other, each up to 4
+    areas (OPS 3: no strategy rating bars anyone); each moves once, and the card ends after the
+    third: Varro Rome -> Praeneste, Paullus Capua -> Rome, Longus Terventum -> Beneventum."""
+    s = clear(game())
+    put(s, "rome", "rome", 5, ("varro",))
+    put(s, "rome", "capua", 5, ("paullus",))
+    put(s, "rome", "terventum", 5, ("longus",))
+    put(s, "rome", "neapolis", 5, ("flaminius",))
+    s = card_play(s, "rome", [MAJOR])
+    s = act(s, "rome", "card", MAJOR)
+    s = act(s, "rome", "use", "event")
+    assert s.activation["campaign"] == 3
+    assert set(args(s, "rome", "general")) == {"varro", "paullus", "longus", "flaminius"}
+    s = act(s, "rome", "general", "varro")
+    s = act(s, "rome", "cus", 5)
+    assert s.move["mp"] == 4
+    s = act(s, "rome", "to", "praeneste")
+    s = act(s, "rome", "stop")
+    assert s.activation["campaign"] == 2
+    assert set(args(s, "rome", "general")) == {"paullus", "longus", "flaminius"}
+    s = act(s, "rome", "general", "paullus")
+    s = act(s, "rome", "cus", 5)
+    assert s.move["mp"] == 4
+    s = act(s, "rome", "to", "rome")
+    s = act(s, "rome", "stop")
+    assert s.activation["campaign"] == 1
+    assert set(args(s, "rome", "general")) == {"longus", "flaminius"}
+    s = act(s, "rome", "general", "longus")
+    s = act(s, "rome", "cus", 5)
+    s = act(s, "rome", "to", "beneventum")
+    s = act(s, "rome", "stop")
+    assert s.activation is None and s.move is None and MAJOR in s.discard
+    assert [P.where(s, g) for g in ("varro", "paullus", "longus", "flaminius")] == [
+        "praeneste", "rome", "beneventum", "neapolis"]
+
+
+def test_s10_11_34_major_campaign_may_end_early_and_is_a_campaign_of_three():
+    """#34, the second Major Campaign: three generals too (the data's campaign_generals); the
+    player may end it after the first general has moved."""
+    s = clear(game())
+    put(s, "rome", "rome", 5, ("varro",))
+    put(s, "rome", "capua", 5, ("paullus",))
+    s = card_play(s, "rome", [34])
+    s = act(s, "rome", "card", 34)
+    s = act(s, "rome", "use", "event")
+    assert s.activation["campaign"] == 3 and s.activation["kind"] == "campaign"
+    s = act(s, "rome", "general", "paullus")
+    s = act(s, "rome", "cus", 5)
+    s = act(s, "rome", "stop")
+    assert args(s, "rome", "general") == ["varro"] and ("done", None) in choices(s, "rome")
+    s = act(s, "rome", "done")
+    assert s.activation is None and 34 in s.discard and P.where(s, "varro") == "rome"

@@ -147,15 +147,12 @@ def _use(s: HState, f: Frame, verb: str, arg: Any) -> None:
         s.discard.append(no)
         s.say(msg("log.discard", side=f"@side.{side}", card=card_name(no)))
     elif arg == "event":
-        from games.hannibal.events import breaks_truce, removed_after_play
+        from games.hannibal.events import removed_after_play
         if removed_after_play(s, no):
             s.removed.append(no)
         else:
             s.discard.append(no)
         s.say(msg("log.event", side=f"@side.{side}", card=card_name(no)))
-        if s.truce and breaks_truce(no):
-            s.truce = False
-            s.say(msg("log.truce_ends"))
     else:
         s.discard.append(no)
         s.say(msg("log.ops", side=f"@side.{side}", card=card_name(no), ops=c.ops))
@@ -179,6 +176,8 @@ def card_effect(s: HState, f: Frame) -> None:
         from games.hannibal.events import EVENTS
         ev = EVENTS[c.key]
         if ev.can_play(s, side, no):
+            # §25: only an event that happens breaks a Truce
+            end_truce(s, no)
             ev.play(s, side, no)
         return
     if arg == "move":
@@ -328,6 +327,17 @@ def _respond(s: HState, f: Frame, verb: str, arg: Any) -> None:
     # another fitting response may follow at the same moment (Spy, then Allies Defect)
     push(s, "respond", role=side, trigger=f["trigger"], ctx=f["ctx"], again=True)
     ev.respond(s, side, no, f["ctx"])
+    # §25: a response of a truce-breaking class (both Hostile Tribes, "if their event is
+    # applied") ends a Truce once it has acted, whoever's turn it is
+    end_truce(s, no)
+
+
+def end_truce(s: HState, no: int) -> None:
+    """§25: card ``no``'s event takes effect now: a Truce ends if its class breaks one."""
+    from games.hannibal.events import breaks_truce
+    if s.truce and breaks_truce(no):
+        s.truce = False
+        s.say(msg("log.truce_ends"))
 
 
 def holds(s: HState, side: str) -> list[int]:

@@ -254,9 +254,22 @@ def _steal(s: HState, side: str, card: str | None) -> None:
             return
         c = hidden[s.rng.below(len(hidden))]
         hand.remove(c)
+    if received(s, side) >= MAX_BC:
+        # §14.1: no more than 20 battle cards in one battle: the card only leaves the enemy
+        s.say(msg("log.bc_taken_out", side=f"@side.{side}"))
+        return
+    b["taken"] = {**b.get("taken", {}), side: b.get("taken", {}).get(side, 0) + 1}
     s.bhands.setdefault(side, []).append(c)
     s.bhands[side].sort()
     s.say(msg("log.bc_taken", side=f"@side.{side}"))
+
+
+def received(s: HState, side: str) -> int:
+    """§14.1: the battle cards ``side`` has got in this battle: those of the deal (counted
+    before the elephants' reductions, which come after the cap) and those taken (#59)."""
+    b = _b(s)
+    parts = b.get(f"parts_{side}", {})
+    return max(0, min(MAX_BC, sum(parts.values()))) + b.get("taken", {}).get(side, 0)
 
 
 def _steal_choices(s: HState, f: Frame) -> list[Any]:

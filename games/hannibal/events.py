@@ -27,7 +27,8 @@ not offered. Adding an event:
    players are not asked at every step. ``opens(s, side, ctx)`` may narrow it further.
    ``response_only=True`` keeps it out of the normal card play.
 
-Whether an event ends a Truce comes from the data (``truce_class``; "none" does not, §25). Tests
+Whether an event ends a Truce comes from the data (``truce_class``; "none" does not, §25); it
+ends it only when it happens (cards.py: as the event acts, or after a response acted). Tests
 script dice with ``s.rng.scripted = ["4", "2"]`` (faces, in the order they are rolled).
 """
 
@@ -49,10 +50,13 @@ from games.hannibal.state import CARTHAGE, ROME, HState, other
 #   "naval"           the opponent sails, before the naval combat roll (§11.5): {"src", "dst",
 #                     "mover"}; setting s.move["cancelled"] = True keeps the fleet in port and
 #                     ends the move (Bad Weather); attrition on s.move's force (Storm at Sea)
-#   "crossing"        the opponent's army has crossed a pass or strait into {"space"}, before
-#                     the pass attrition roll: {"space", "link", "mover", "mp_spent"} (the
-#                     movement points the moving general has spent, the crossing included);
-#                     s.move["blocked"] = True sends it back and ends its move (Bad Weather)
+#   "crossing"        the opponent's army has crossed a pass or strait into {"space"}, or
+#                     entered by land the 3rd or later area of its move, before the pass
+#                     attrition roll and the reaction phase: {"space", "link" (line | pass |
+#                     alps | strait), "mover", "mp_spent" (the movement points the moving
+#                     general has spent, this step included), "areas" (the areas he has
+#                     entered)}; s.move["blocked"] = True sends it back and ends its move
+#                     (Bad Weather: movement.weather_stop says where)
 #   "enter"           the opponent's army entered {"space"} by land, before the reaction
 #                     phase: {"space", "mover"} (Hostile Tribes in Transalpine Gaul/Liguria)
 #   "card"            the opponent has just played a strategy card in the strategy phase (for
@@ -123,7 +127,8 @@ def removed_after_play(s: HState, no: int) -> bool:
 
 def breaks_truce(no: int) -> bool:
     """§25: the truce-breaking classes (reinforcement, revolt, attrition, politics, sortie,
-    special) end a Truce when played as events; movement and response events do not."""
+    special) end a Truce when their event happens (both Hostile Tribes also as a response);
+    movement events and the other response events do not."""
     return B.card(no).truce_class != "none"
 
 
@@ -216,13 +221,8 @@ def _steal_now(s: HState, side: str) -> None:
         from games.hannibal.flow import push
         push(s, "steal_pick", role=side)
         return
-    hand = s.bhands.get(enemy, [])
-    if not hand:
-        return
-    c = hand.pop(s.rng.below(len(hand)))
-    s.bhands.setdefault(side, []).append(c)
-    s.bhands[side].sort()
-    s.say(msg("log.bc_taken", side=f"@side.{side}"))
+    from games.hannibal.combat import _steal as take
+    take(s, side, None)         # at random; not over 20 battle cards in the battle (§14.1)
 
 
 def _fright_ok(s: HState, side: str, no: int, ctx: dict[str, Any]) -> bool:

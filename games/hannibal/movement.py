@@ -80,8 +80,9 @@ def can_start_move(s: HState, g: str) -> bool:
     if loc is None or held_in_port(s, g):
         return False
     side = P.side_of(g)
-    if is_inside(loc) and P.cu(s, other(side), area_of(loc)) > 0 and P.cu(s, side, loc) == 0:
-        return False            # a sortie (§20.7) needs CUs
+    if is_inside(loc) and P.cu(s, other(side), area_of(loc)) > 0 and (
+            P.cu(s, side, loc) == 0 or s.truce):
+        return False            # a sortie (§20.7) needs CUs; none during a Truce (#64)
     lo, hi = cu_range(s, g)
     return lo <= hi
 
@@ -209,7 +210,7 @@ def _start_march(s: HState, side: str, g: str, n: int) -> None:
               "by": "land", "sailed": False, "battle": False, "returned": False,
               "pursuit_failed": False, "gone": False, "intercepted": False,
               "avoid_failed": False, "here": "none", "declared": [], "start": loc,
-              "train": train and sortie}
+              "train": train and sortie, "path": [[loc, mp, "land"]]}
     push(s, "move_end", role=side)
     if sortie:
         # §20.7: the besieged come out and fight the besiegers; they may go back in after
@@ -506,6 +507,7 @@ def enter(s: HState, side: str, to: str, cost: int, kind: str) -> None:
     m["mp"] -= cost
     m["by"] = "land"
     m["arrived"] = m["n"]
+    m["path"] = m.get("path", []) + [[to, m["mp"], "land"]]
     s.last_move.append(to)
     s.say(msg("log.move", g=f"@gen.{m['g']}", where=f"@space.{to}"))
     from games.hannibal.cards import open_window
@@ -513,27 +515,69 @@ def enter(s: HState, side: str, to: str, cost: int, kind: str) -> None:
         push(s, "charm", sid=to)
     push(s, "react")
     open_window(s, other(side), "enter", space=to, mover=side)
-    if kind in ("pass", "alps", "strait"):
+    areas = len(m["path"]) - 1
+    if kind in CROSSINGS or areas >= 3:
+        # before the pass roll and the reaction phase: Bad Weather (#41) may hold the general
         push(s, "crossing", link=kind)
         open_window(s, other(side), "crossing", space=to, link=kind, mover=side,
-                    mp_spent=m["mp0"] - m["mp"])
+                    mp_spent=m["mp0"] - m["mp"], areas=areas)
+
+
+CROSSINGS = ("pass", "alps", "strait")
+
+
+def weather_stop(s: HState) -> int | None:
+    """#41 (§25): where Bad Weather sends the army that has just stepped by land: the index in
+    ``s.move["path"]`` (the start, then each area entered) of the 2nd area it entered; the area
+    it came from when it has entered fewer than 3 (a pass or strait crossed with the 3rd or 4th
+    MP: it stays on its side); never back over the sea (at most to its landing port). Where
+    enemy CUs have come to stand outside the walls since (an avoid), the nearest free area
+    before it on the path; None when there is none (the card cannot be played)."""
+    path = _mv(s)["path"]
+    k = len(path) - 1
+    if k < 1:
+        return None
+    t = min(2, k - 1)
+    lo = max([i for i in range(k) if path[i][2] == "sea"], default=0)
+    t = max(t, lo)
+    enemy = other(_act(s)["side"])
+    for i in range(t, lo - 1, -1):
+        if P.cu(s, enemy, path[i][0]) == 0:
+            return i
+    return None
 
 
 @step("crossing")
 def crossing(s: HState, f: Frame) -> None:
-    """After a pass or strait, before the reaction: a response may have stopped the crossing
-    (``s.move["blocked"]``: the army goes back and its move ends); else pass attrition."""
+    """After a land step that a response may stop (a pass or strait, or the general's 3rd or
+    later area), before the reaction: Bad Weather may have stopped it (``s.move["blocked"]``:
+    the army goes back and its move ends, see ``weather_stop``); else pass attrition."""
     pop(s, f)
     m = _mv(s)
     if m.get("blocked"):
         side = _act(s)["side"]
-        P.move_force(s, side, m["loc"], m["came_from"], m["gens"], m["n"])
-        m["loc"] = m["came_from"]
+        t = weather_stop(s)
+        assert t is not None
+        back, mp, _ = m["path"][t]
+        entered = m["loc"]
+        P.move_force(s, side, m["loc"], back, m["gens"], m["n"])
+        if back == m["came_from"] and f["link"] in CROSSINGS:
+            s.say(msg("event.bad_weather.crossing", g=f"@gen.{m['g']}",
+                      where=f"@space.{entered}"))
+        else:
+            s.say(msg("event.bad_weather.land", g=f"@gen.{m['g']}", where=f"@space.{back}"))
+        m["came_from"] = m["path"][t - 1][0] if t > 0 else None
+        m["loc"] = back
+        m["mp"] = mp            # the CUs have moved only this far (§10.11)
+        m["path"] = m["path"][:t + 1]
+        s.last_move = s.last_move[:t + 1]
         m["blocked"] = False
         if m.get("train"):
             s.siege_train = m["loc"]
-        pop_kind(s, "react")
-        pop_kind(s, "respond")
+        # no reaction phase for the area left: drop it with the window above it (Hostile Tribes)
+        react = [i for i, fr in enumerate(s.flow) if fr["k"] == "react"]
+        if react:
+            del s.flow[react[-1]:]
         pop_kind(s, "march")
         return
     if f["link"] in ("pass", "alps"):
@@ -585,8 +629,6 @@ def naval_modifier(s: HState, src: str, dst: str, n: int, g: str | None) -> int:
     for box in ("syracuse_allied", "philip_allied", "naval_victory"):
         if box in s.markers:
             mod -= 1
-    if "syracuse_allied" in s.markers and s.spaces["syracuse"].pc != CARTHAGE:
-        mod += 1        # #26: the box counts only while Carthage holds Syracuse
     if g == "mago":
         mod -= 1
     return mod
@@ -636,6 +678,7 @@ def naval(s: HState, f: Frame) -> None:
     m["loc"] = dst
     m["by"] = "sea"
     m["arrived"] = m["n"]
+    m["path"] = m.get("path", []) + [[dst, m["mp"], "sea"]]
     s.last_move.append(dst)
     s.say(msg("log.sail", g=f"@gen.{m['g']}", where=f"@space.{dst}"))
     if _act(s).get("charms") and m["g"] == "hannibal":

@@ -4,14 +4,15 @@ Queries: ``cu``, ``elephants``, ``gens_at``, ``commander``, ``army_size``, ``con
 ``province_controller``, ``political_points``, ``generals_of``, ``where``, ``besieged``,
 ``enemy_outside``.
 Changes: ``add_cu``, ``remove_cu``, ``place_general``, ``take_general``, ``move_force``,
-``place_pc``, ``remove_pc``, ``flip_pc``, ``displace``, ``lose_cus``; ``check_siege_train`` (#30:
-a train caught by enemy CUs without Carthaginian CUs is lost; adding or moving Roman CUs
-checks it).
+``place_pc``, ``remove_pc``, ``flip_pc``, ``set_control`` (every change of an area's control;
+#26: Carthage losing Syracuse empties the Syracuse box, said in the log), ``displace``,
+``lose_cus``; ``check_siege_train`` (#30: a train caught by enemy CUs without Carthaginian CUs
+is lost; adding or moving Roman CUs checks it).
 Dice and questions: ``roll`` (one d6 from the State's RNG; tests script it with
 ``s.rng.scripted = ["4"]``) and ``ask`` (a question to one role, answered through the View; see
 events.py for how an event uses it).
 
-Every change writes nothing to the log by itself; the caller says what happened with ``s.say``.
+Every change (but ``set_control`` on the Syracuse box) writes nothing to the log by itself; the caller says what happened with ``s.say``.
 """
 
 from __future__ import annotations
@@ -316,19 +317,32 @@ def political_points(s: HState, side: str) -> int:
     return sum(1 for pid, p in B.board().provinces.items() if p.need and ctl[pid] == side)
 
 
+SYRACUSE_BOX = "syracuse_allied"
+
+
+def set_control(s: HState, sid: str, side: str | None) -> None:
+    """Who controls area ``sid`` now (its PC, walled city or subjugated tribe): every change of
+    control goes through here. #26 (§25): the PC in the Syracuse box of the naval track stays
+    only while Carthage holds Syracuse; once she loses it, the box is empty for good."""
+    s.spaces[sid].pc = side
+    if sid == "syracuse" and side != CARTHAGE and SYRACUSE_BOX in s.markers:
+        s.markers.remove(SYRACUSE_BOX)
+        s.say(msg("log.syracuse_box_empty"))
+
+
 def place_pc(s: HState, side: str, sid: str) -> None:
     """A PC of ``side`` in an area without a walled city or tribe marker (§19.2)."""
-    s.spaces[sid].pc = side
+    set_control(s, sid, side)
 
 
 def remove_pc(s: HState, sid: str) -> None:
     """Remove an ordinary PC (never a walled city or a tribe, §15.5, §22.2)."""
     if ordinary_pc_area(s, sid):
-        s.spaces[sid].pc = None
+        set_control(s, sid, None)
 
 
 def flip_pc(s: HState, side: str, sid: str) -> None:
-    s.spaces[sid].pc = side
+    set_control(s, sid, side)
 
 
 def removable_pcs(s: HState, side: str) -> list[str]:

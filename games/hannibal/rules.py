@@ -133,21 +133,34 @@ Readings of the rulebook where it is unclear (the spec's best readings):
   of each Italian area he enters and keeps (no battle; no Roman CUs left there: none came,
   they were overrun or avoided him) is removed at no cost; the PC of his starting area costs
   1 MP, before his first step, never during a Truce.
-* #41 Bad Weather against a pass or strait: it stops a crossing that takes a movement point
-  after the moving general's second (the 3rd or 4th; with Forced March or Nero also the later
-  ones); the army stays on its side and its move ends. Against a sea move, the generals of
-  the force stay in port until the end of the turn (their CUs may go with another general).
+* #41 Bad Weather holds the moving general to the 2nd area he enters (the card; §25's campaign
+  note: it limits generals, not CUs): when he enters his 3rd or later area by land, before the
+  reaction phase, the army goes back to the 2nd area he entered and its move ends (never back
+  over the sea: at most to its landing port; if enemy CUs have come there since, the nearest
+  free area before it; with none the card cannot be played). Against a pass or strait it also
+  stops a crossing that takes a movement point after his second (the 3rd or 4th; with Forced
+  March or Nero also the later ones): entering only his 1st or 2nd area so, the army stays on
+  its side. Against a sea move, the generals of the force stay in port until the end of the
+  turn (their CUs may go with another general).
 * §12.6: when interceptors join other generals of their side in the area, the intercepting
   player names the commander among those of the highest status; a general moving without
   CUs (or who lost them on the way) that is intercepted is displaced, no battle (§10.10).
 * #57/#58: a reshuffle at the deal (a deck too short) is the reshuffle of that turn: the
   restriction holds through it and ends when the next turn begins.
-* #26: the Syracuse box of the naval track counts only while Carthage holds Syracuse.
+* #26: the Syracuse box of the naval track counts only while Carthage holds Syracuse: the PC
+  leaves the box the first time she loses the city, and does not come back if she retakes it.
 * §12.10: a failed interceptor may neither avoid nor intercept again the army he tried to stop
   until the card ends (he stays when his commander avoids it); other armies he may.
 * The interception +1 is judged once, as the area stands when all attempts are declared (§12.6).
 * §13.2(a): a commander who avoids may leave CUs behind (a consul keeps 5 with him); one CU left
   alone is overrun, more fight.
+* §25 Truce: an event breaks it only when it happens (a truce-breaking card is declared as an
+  event and spent without effect: the Truce holds); a response of a breaking class (both
+  Hostile Tribes) ends it once applied, in either player's turn. During a Truce no army comes
+  out of its walled city into enemy CUs (a sortie is a battle).
+* §14.1 with #59: a player receives at most 20 battle cards in a battle, counting the deal
+  before the elephants' reductions and the cards taken; a card taken beyond that only leaves
+  the opponent's hand.
 * #7/#8 also answer any card the opponent plays (before it acts) while his CUs stand in Liguria
   or Transalpine Gaul, against any of those CUs; the card then acts if it still can.
 """

@@ -123,7 +123,7 @@ def capture(s: HState, side: str, sid: str, kind: str) -> None:
     sp.siege_by = None
     enemy = other(side)
     if kind == "city":
-        sp.pc = side
+        P.set_control(s, sid, side)
         P.remove_cu(s, enemy, inside(sid), P.cu(s, enemy, inside(sid)))
         for g in list(P.gens_at(s, enemy, inside(sid))):
             P.displace(s, g)
@@ -132,5 +132,5 @@ def capture(s: HState, side: str, sid: str, kind: str) -> None:
         check_capitals(s)
     else:
         sp.tribe = None
-        sp.pc = side
+        P.set_control(s, sid, side)
         s.say(msg("log.tribe_subjugated", side=f"@side.{side}", where=f"@space.{sid}"))

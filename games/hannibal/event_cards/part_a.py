@@ -263,6 +263,9 @@ def _lose_random_card(s: HState, side: str) -> None:
         return
     lost = hand.pop(s.rng.below(len(hand)))
     s.discard.append(lost)
+    from games.hannibal.cards import TRUCE
+    if lost == TRUCE:
+        s.reshuffle = True          # §8.7: the Truce card discarded in any way
     s.say(msg("log.ev_card_lost", side=f"@side.{side}", card=_card(lost)))
 
 

@@ -1,8 +1,8 @@
 """Strategy-card events #33-#64 (§25), registered into ``EVENTS`` on import.
 
 The Campaign cards, Forced March, Truce, Elephant Fright and Ally Deserts of this range are part of
-the core flow (events.py). Here: Diplomacy (#35, #36), Bad Weather (#41, against a sea move or a
-pass/strait crossing), Two Legions of Slaves (#43), Allied Auxiliaries (#44-#48), Opposing Fleet Breaks Siege (#49), Adriatic
+the core flow (events.py). Here: Diplomacy (#35, #36), Bad Weather (#41, against a sea move, a
+general's 3rd area by land or a pass/strait crossing), Two Legions of Slaves (#43), Allied Auxiliaries (#44-#48), Opposing Fleet Breaks Siege (#49), Adriatic
 Pirates (#50), Epidemic (#51), Pestilence (#52), Tribal Resistance (#53), Treachery within City
 (#54), Messenger Intercepted (#55), Grain Shortage (#56), Hanno and Cato Counsel (#57, #58) and
 Storms at Sea (#60).
@@ -132,10 +132,13 @@ EVENTS["diplomacy"] = Event(play=_diplomacy,
                             can_play=lambda s, side, no: bool(_diplomacy_spots(s, side)))
 
 
-# == #41 Bad Weather, against a sea move or a pass/strait crossing (§25; S9.10) ==========================
+# == #41 Bad Weather, against a move by sea or by land (§25; S9.10) ===================================
 # Only against movement (the "naval" and "crossing" windows open for a move, never for a retreat,
-# an avoid, an interception or a return), and before the naval or pass roll (both windows come
-# before it). One card stops one force; in a campaign the others move on.
+# an avoid, an interception or a return), and before the naval or pass roll and before the
+# reaction phase of the area (both windows come before them). The card holds a general to the
+# second area he enters (params "spaces"): the land window opens when he enters his 3rd or
+# later area, and when he crosses a pass or strait with a movement point after his 2nd (§25:
+# no crossing with the 3rd or 4th MP). One card stops one force; in a campaign the others move on.
 FREE_MP = 2     # "no crossing with the 3rd or 4th MP": the first two MPs may cross
 
 
@@ -143,23 +146,28 @@ def _weather_ok(s: HState, side: str, no: int, ctx: dict[str, Any]) -> bool:
     if ctx.get("mover") != other(side) or s.move is None:
         return False
     if "link" in ctx:
+        from games.hannibal.movement import weather_stop
+        if s.move.get("blocked"):
+            return False
         # a crossing that takes a movement point after the general's second
-        return int(ctx.get("mp_spent", 0)) > FREE_MP and not s.move.get("blocked")
+        crossing = ctx["link"] != "line" and int(ctx.get("mp_spent", 0)) > FREE_MP
+        far = int(ctx.get("areas", 0)) > int(_params(no)["spaces"])
+        return (crossing or far) and weather_stop(s) is not None
     return not s.move.get("cancelled")
 
 
 def _weather(s: HState, side: str, no: int, ctx: dict[str, Any]) -> None:
-    """§25: against a crossing, the army stays on its side of the pass or strait and its move
-    ends. Against a sea move, the ships do not sail: the force stays in its port and its move
-    is over, and its generals stay in port until the end of the turn (the card acts on
-    generals, not on CUs: other generals may still take those CUs away)."""
+    """§25: by land, the army goes back to the second area its general entered (against a pass
+    or strait crossed with his 3rd or 4th MP before that, it stays on its side) and its move
+    ends (movement.crossing says where). Against a sea move, the ships do not sail: the force
+    stays in its port and its move is over, and its generals stay in port until the end of the
+    turn (the card acts on generals, not on CUs: other generals may still take those CUs
+    away)."""
     from games.hannibal.movement import WEATHER
     assert s.move is not None
     m = s.move
     if "link" in ctx:
         m["blocked"] = True
-        s.say(msg("event.bad_weather.crossing", g=f"@gen.{m['g']}",
-                  where=f"@space.{ctx['space']}"))
         return
     m["cancelled"] = True
     for g in m["gens"]:
@@ -548,6 +556,7 @@ _EN: dict[str, str] = {
     "event.bad_weather.log":
         "Bad weather: {g} does not sail and stays in port in {where} until the end of the turn.",
     "event.bad_weather.crossing": "Bad weather: {g} cannot cross into {where}; his move ends.",
+    "event.bad_weather.land": "Bad weather: {g} goes back to {where}; his move ends.",
     "event.two_legions_of_slaves.prompt": "Where do the two legions of slaves stand?",
     "event.allied_auxiliaries.prompt": "Allied auxiliaries: which general receives them?",
     "event.opposing_fleet_breaks_siege.prompt": "Which siege does the fleet break?",
@@ -581,6 +590,7 @@ _RU: dict[str, str] = {
     "event.bad_weather.log": "Непогода: {g} не выходит в море и до конца хода остаётся в порту "
                              "({where}).",
     "event.bad_weather.crossing": "Непогода: {g} не может пройти в {where}; движение окончено.",
+    "event.bad_weather.land": "Непогода: {g} возвращается в {where}; движение окончено.",
     "event.two_legions_of_slaves.prompt": "Куда встают два легиона рабов?",
     "event.allied_auxiliaries.prompt": "Союзное ополчение: к какому полководцу оно приходит?",
     "event.opposing_fleet_breaks_siege.prompt": "Какую осаду прорывает флот?",
