@@ -243,6 +243,8 @@ class GameRules(ABC, Generic[S]):
     def view(self, state: S, role: str | None) -> View:
         active = [] if state.result else self.active_roles(state)
         acts = self.choices(state, role) if role in active and role is not None else []
+        if acts:
+            self._keep_choices(state, role, acts)  # type: ignore[arg-type]
         p = self.prompt(state, role)
         lines: list[LogLine] = []
         for e in reversed(state.log):
@@ -282,6 +284,21 @@ class GameRules(ABC, Generic[S]):
         cache[id(e)] = (weakref.ref(e), line)
         return line
 
+    # A View's choices are kept for the State it was made from, so that acting on that State
+    # right after (what a player does) does not work them out again. States are values: nothing
+    # changes a State once it has been handed to view() or act() (the fuzzer checks act).
+    def _keep_choices(self, state: S, role: str, acts: list[Choice]) -> None:
+        kept = self.__dict__.get("_choices_of")
+        if kept is None or kept[0]() is not state or kept[1] != state.step:
+            kept = self.__dict__["_choices_of"] = (weakref.ref(state), state.step, {})
+        kept[2][role] = acts
+
+    def _kept_choices(self, state: S, role: str) -> list[Choice] | None:
+        kept = self.__dict__.get("_choices_of")
+        if kept is None or kept[0]() is not state or kept[1] != state.step:
+            return None
+        return kept[2].get(role)
+
     def legal(self, state: S, role: str) -> list[Choice]:
         if state.result is not None or role not in self.active_roles(state):
             return []
@@ -295,8 +312,10 @@ class GameRules(ABC, Generic[S]):
                                 Msg(key="error.no_role", args={"role": str(role)}))
         if role not in self.active_roles(state):
             raise IllegalAction("It is not your turn to act.", Msg(key="error.not_your_turn"))
-        if not any(c.verb == action.verb and c.arg == action.arg
-                   for c in self.choices(state, role)):
+        choices = self._kept_choices(state, role)
+        if choices is None:
+            choices = self.choices(state, role)
+        if not any(c.verb == action.verb and c.arg == action.arg for c in choices):
             raise IllegalAction(
                 f"{action.verb} {action.arg if action.arg is not None else ''}".strip()
                 + " is not one of the choices open to you now.",
