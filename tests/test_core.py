@@ -99,3 +99,23 @@ def test_fuzzer_catches_a_leak():
 
     with pytest.raises(FuzzFailure, match="depends on what"):
         play(Leaky(), "duel", 1)
+
+
+def test_frames_push_and_pop_the_very_frame():
+    """games.core.frames: frames go on top; pop removes that frame, not an equal one."""
+    import pytest
+
+    from games.core.frames import pop, push
+
+    class Holder:
+        def __init__(self) -> None:
+            self.flow: list[dict] = []
+
+    s = Holder()
+    first = push(s, "move", unit=1)
+    twin = push(s, "move", unit=1)
+    assert s.flow == [{"k": "move", "unit": 1}, {"k": "move", "unit": 1}]
+    pop(s, first)
+    assert len(s.flow) == 1 and s.flow[0] is twin
+    with pytest.raises(ValueError):
+        push(s, "move", k="x")

@@ -11,8 +11,8 @@ from typing import Any
 
 from games.ancients.state import AncientsState
 from games.core import Choice, Msg
+from games.core.frames import Frame, pop, push  # noqa: F401 - the titles' modules import them from here
 
-Frame = dict[str, Any]
 StepFn = Callable[[AncientsState, Frame], None]
 ChoicesFn = Callable[[AncientsState, Frame], list[Choice]]
 DecideFn = Callable[[AncientsState, Frame, str, Any], None]
@@ -36,17 +36,6 @@ def decision(kind: str, choices: ChoicesFn, prompt: PromptFn) -> Callable[[Decid
     return deco
 
 
-def push(s: AncientsState, kind: str, **data: Any) -> Frame:
-    frame: Frame = {"k": kind, **data}
-    s.flow.append(frame)
-    return frame
-
-
-def pop(s: AncientsState, frame: Frame) -> None:
-    for i in range(len(s.flow) - 1, -1, -1):
-        if s.flow[i] is frame:
-            del s.flow[i]
-            return
 
 
 def waiting(s: AncientsState) -> Frame | None:

@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.core import Choice, Msg, msg
+from games.core.frames import Frame, pop, push  # noqa: F401 - the titles' modules import them from here
 from games.core.text import render
 from games.hannibal.state import HState
 from games.hannibal.texts import TEXTS
 
-Frame = dict[str, Any]
 StepFn = Callable[[HState, Frame], None]
 ChoicesFn = Callable[[HState, Frame], list[Choice]]
 DecideFn = Callable[[HState, Frame, str, Any], None]
@@ -70,19 +70,6 @@ def may_lapse(kind: str, lapses: LapsesFn) -> None:
                                secret=d.secret, lapses=lapses)
 
 
-def push(s: HState, kind: str, **data: Any) -> Frame:
-    if "k" in data:
-        raise ValueError("a frame's data may not be called 'k' (the frame's kind)")
-    frame: Frame = {"k": kind, **data}
-    s.flow.append(frame)
-    return frame
-
-
-def pop(s: HState, frame: Frame) -> None:
-    for i in range(len(s.flow) - 1, -1, -1):
-        if s.flow[i] is frame:
-            del s.flow[i]
-            return
 
 
 def pop_kind(s: HState, kind: str) -> Frame | None:

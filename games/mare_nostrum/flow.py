@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.core import Choice, Msg, msg
+from games.core.frames import Frame, pop, push  # noqa: F401 - the titles' modules import them from here
 from games.core.text import render
 from games.mare_nostrum.state import MNState
 from games.mare_nostrum.texts import TEXTS
 
-Frame = dict[str, Any]
 StepFn = Callable[[MNState, Frame], None]
 
 # The five phases of a turn [Turn Overview]; each module registers how its phase begins.
@@ -102,17 +102,6 @@ def phase(name: str) -> Callable[[Callable[[MNState], None]], Callable[[MNState]
     return deco
 
 
-def push(s: MNState, kind: str, **data: Any) -> Frame:
-    frame: Frame = {"k": kind, **data}
-    s.flow.append(frame)
-    return frame
-
-
-def pop(s: MNState, frame: Frame) -> None:
-    for i in range(len(s.flow) - 1, -1, -1):
-        if s.flow[i] is frame:
-            del s.flow[i]
-            return
 
 
 def top(s: MNState) -> Frame | None:
