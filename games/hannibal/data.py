@@ -58,7 +58,6 @@ and "gaul" (Transalpine Gaul, Massilia, Liguria: in no region of the rules).
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping
 from functools import cache
@@ -66,7 +65,9 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, Field
+
+from games.core.datafiles import DataError, FrozenModel, read_model
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "hannibal"
 
@@ -88,16 +89,7 @@ _ID = re.compile(r"^[a-z][a-z0-9_]*$")
 _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 
 
-class DataError(ValueError):
-    """A data file that cannot be used; ``problems`` lists each reason as 'file: item: reason'."""
-
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__("; ".join(problems))
-        self.problems = problems
-
-
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+_Model = FrozenModel
 
 
 # -- map.json ------------------------------------------------------------------------------------
@@ -409,13 +401,13 @@ class AttritionResult(_Model):
     elephant: bool = False
 
 
-class AttritionTable(_Model):
+class _SizeTable(_Model):
+    """A printed table read by a die roll and a column chosen by a size (CUs or rounds)."""
+
     columns: list[SizeColumn]
-    # Label of the column used by Hostile Tribes (#7, #8), whatever the size (§21.3).
-    hostile_tribe_column: str
     min_roll: int
     max_roll: int
-    # Die roll (as a string) -> one printed cell per column: "-", "1", "2e"...
+    # Die roll (as a string) -> one printed cell per column.
     rows: dict[str, list[str]]
     modifiers: list[Modifier]
 
@@ -426,34 +418,31 @@ class AttritionTable(_Model):
                 return i
         return 0
 
+    def row(self, roll: int) -> list[str]:
+        """The row of a modified roll; rolls outside the table are clamped (§21.2)."""
+        return self.rows[str(min(max(roll, self.min_roll), self.max_roll))]
+
+
+class AttritionTable(_SizeTable):
+    # Cells: "-", "1", "2e"... Label of the column used by Hostile Tribes (#7, #8), whatever
+    # the size (§21.3).
+    hostile_tribe_column: str
+
     def result(self, roll: int, cus: int = 1, hostile_tribe: bool = False) -> AttritionResult:
-        """The printed cell for a modified roll; rolls outside the table are clamped (§21.2)."""
-        r = min(max(roll, self.min_roll), self.max_roll)
+        """The printed cell for a modified roll (clamped to the table, §21.2)."""
         if hostile_tribe:
             col = next(i for i, c in enumerate(self.columns) if c.label == self.hostile_tribe_column)
         else:
             col = self.column_for(cus)
-        return _parse_attrition_cell(self.rows[str(r)][col])
+        return _parse_attrition_cell(self.row(roll)[col])
 
 
-class RetreatTable(_Model):
-    columns: list[SizeColumn]
-    min_roll: int
-    max_roll: int
-    # Die roll -> one cell per column: "-", a number of CUs, or "all".
-    rows: dict[str, list[str]]
-    modifiers: list[Modifier]
-
-    def column_for(self, cus: int) -> int:
-        for i, c in enumerate(self.columns):
-            if cus >= c.min and (c.max is None or cus <= c.max):
-                return i
-        return 0
+class RetreatTable(_SizeTable):
+    # Cells: "-", a number of CUs, or "all".
 
     def result(self, roll: int, cus: int) -> int | Literal["all"]:
         """CUs the loser of a battle loses (§14.12); ``cus`` = his size before the battle."""
-        r = min(max(roll, self.min_roll), self.max_roll)
-        cell = self.rows[str(r)][self.column_for(cus)]
+        cell = self.row(roll)[self.column_for(cus)]
         if cell == "all":
             return "all"
         return 0 if cell == "-" else int(cell)
@@ -560,38 +549,17 @@ def _parse_attrition_cell(cell: str) -> AttritionResult:
 
 
 # -- loading -------------------------------------------------------------------------------------
+def _name_of(node: dict[str, Any]) -> Any:
+    """How a list item of these files is named in a message: id, key, space or number, or the
+    two ends of a link."""
+    ident = node.get("id") or node.get("key") or node.get("space") or node.get("no")
+    if ident is None and "a" in node and "b" in node:
+        ident = f"{node['a']}-{node['b']}"
+    return ident
+
+
 def _read(name: str, model: type[BaseModel], directory: Path | None = None) -> Any:
-    path = (directory or DATA_DIR) / name
-    try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise DataError([f"{name}: the file is missing"]) from None
-    except json.JSONDecodeError as exc:
-        raise DataError([f"{name}: not valid JSON ({exc})"]) from None
-    try:
-        return model.model_validate(raw)
-    except ValidationError as exc:
-        raise DataError([f"{name}: {_where(raw, err['loc'])}: {err['msg']}"
-                         for err in exc.errors()]) from None
-
-
-def _where(raw: Any, loc: tuple[Any, ...]) -> str:
-    """A readable location: list items are named by their id (or key, number) when they have one."""
-    parts: list[str] = []
-    node = raw
-    for key in loc:
-        if isinstance(node, list) and isinstance(key, int) and key < len(node):
-            node = node[key]
-            ident = None
-            if isinstance(node, dict):
-                ident = node.get("id") or node.get("key") or node.get("space") or node.get("no")
-                if ident is None and "a" in node and "b" in node:
-                    ident = f"{node['a']}-{node['b']}"
-            parts.append(f"[{ident}]" if ident is not None else f"[{key}]")
-        else:
-            parts.append(f".{key}" if parts else str(key))
-            node = node.get(key) if isinstance(node, dict) else None
-    return "".join(parts) or "(top)"
+    return read_model((directory or DATA_DIR) / name, model, _name_of)
 
 
 def _dups(ids: list[Any]) -> list[str]:

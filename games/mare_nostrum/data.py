@@ -10,13 +10,14 @@ reason.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
+from pydantic import BaseModel, Field, create_model
+
+from games.core.datafiles import DataError, FrozenModel, read_model
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "mare_nostrum"
 
@@ -26,16 +27,7 @@ CityType = Literal["ordinary", "capital", "legendary"]
 TRACKS = ("trade", "culture", "military")
 
 
-class DataError(ValueError):
-    """A data file that cannot be used; ``problems`` lists each reason as 'file: item: reason'."""
-
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__("; ".join(problems))
-        self.problems = problems
-
-
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+_Model = FrozenModel
 
 
 M = TypeVar("M", bound=BaseModel)
@@ -373,36 +365,7 @@ class CardsFile(_Model):
 
 # -- loading -------------------------------------------------------------------------------------
 def _read(name: str, model: type[BaseModel]) -> Any:
-    path = DATA_DIR / name
-    try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise DataError([f"{name}: the file is missing"]) from None
-    except json.JSONDecodeError as exc:
-        raise DataError([f"{name}: not valid JSON ({exc})"]) from None
-    try:
-        return model.model_validate(raw)
-    except ValidationError as exc:
-        problems = []
-        for err in exc.errors():
-            where = _where(raw, err["loc"])
-            problems.append(f"{name}: {where}: {err['msg']}")
-        raise DataError(problems) from None
-
-
-def _where(raw: Any, loc: tuple[Any, ...]) -> str:
-    """A readable location: list items are named by their id when they have one."""
-    parts: list[str] = []
-    node = raw
-    for key in loc:
-        if isinstance(node, list) and isinstance(key, int) and key < len(node):
-            node = node[key]
-            ident = node.get("id") if isinstance(node, dict) else None
-            parts.append(f"[{ident}]" if ident else f"[{key}]")
-        else:
-            parts.append(f".{key}" if parts else str(key))
-            node = node.get(key) if isinstance(node, dict) else None
-    return "".join(parts) or "(top)"
+    return read_model(DATA_DIR / name, model)
 
 
 class Board:

@@ -1,0 +1,65 @@
+"""Reading a title's data files: JSON validated by pydantic models at load, every problem
+reported as 'file: item: reason' in one ``DataError``."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+
+class DataError(ValueError):
+    """A data file that cannot be used; ``problems`` lists each reason as 'file: item: reason'."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("; ".join(problems))
+        self.problems = problems
+
+
+class FrozenModel(BaseModel):
+    """A data record: unknown fields are refused, values never change after loading."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def id_of(node: dict[str, Any]) -> Any:
+    """How a list item is named in a message: its ``id``, if it has one."""
+    return node.get("id") or None
+
+
+def read_model(path: Path, model: type[BaseModel],
+               ident: Callable[[dict[str, Any]], Any] = id_of) -> Any:
+    """The file at ``path`` validated as ``model``; a missing file, bad JSON or invalid values
+    raise ``DataError`` naming the file and, for each problem, the item (``ident`` names list
+    items)."""
+    name = path.name
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise DataError([f"{name}: the file is missing"]) from None
+    except json.JSONDecodeError as exc:
+        raise DataError([f"{name}: not valid JSON ({exc})"]) from None
+    try:
+        return model.model_validate(raw)
+    except ValidationError as exc:
+        raise DataError([f"{name}: {where(raw, err['loc'], ident)}: {err['msg']}"
+                         for err in exc.errors()]) from None
+
+
+def where(raw: Any, loc: tuple[Any, ...],
+          ident: Callable[[dict[str, Any]], Any] = id_of) -> str:
+    """A readable location in ``raw``: list items are named by ``ident`` when it names them."""
+    parts: list[str] = []
+    node = raw
+    for key in loc:
+        if isinstance(node, list) and isinstance(key, int) and key < len(node):
+            node = node[key]
+            name = ident(node) if isinstance(node, dict) else None
+            parts.append(f"[{name}]" if name is not None else f"[{key}]")
+        else:
+            parts.append(f".{key}" if parts else str(key))
+            node = node.get(key) if isinstance(node, dict) else None
+    return "".join(parts) or "(top)"
