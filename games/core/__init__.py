@@ -12,6 +12,7 @@ from games.core.interface import (
     Result,
     Rules,
     ScenarioInfo,
+    Turn,
     View,
     can_undo,
 )
@@ -20,5 +21,5 @@ from games.core.text import Msg, msg, render
 
 __all__ = [
     "Action", "BaseState", "Choice", "GameRules", "IllegalAction", "LogEntry", "LogLine", "Msg",
-    "OptionInfo", "Result", "Rng", "Rules", "ScenarioInfo", "View", "can_undo", "msg", "render",
+    "OptionInfo", "Result", "Rng", "Rules", "ScenarioInfo", "Turn", "View", "can_undo", "msg", "render",
 ]

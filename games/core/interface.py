@@ -93,10 +93,26 @@ class ScenarioInfo(BaseModel):
     name: str
     roles: list[str]
     role_names: dict[str, str] = Field(default_factory=dict)
+    # The scenario's and its roles' names in other languages than English: lang -> name, and
+    # lang -> role -> name (a language missing here falls back to ``name``/``role_names``).
+    names: dict[str, str] = Field(default_factory=dict)
+    role_names_by_lang: dict[str, dict[str, str]] = Field(default_factory=dict)
     min_players: int = 2
     max_players: int = 2
     description: str = ""
     options: list[OptionInfo] = Field(default_factory=list)
+
+
+class Turn(BaseModel):
+    """Whose turn it is, as the table shows it. The bot keeps one post per turn and edits it
+    while ``key`` stays the same; a new ``key`` means the turn passed (a new post, a ping).
+    ``roles`` hold the turn: an active role outside them is answering a question that
+    interrupts the turn (an interception, a battle card), which the bot asks privately."""
+
+    model_config = ConfigDict(frozen=True)
+
+    key: str
+    roles: list[str] = Field(default_factory=list)
 
 
 class BaseState(BaseModel):
@@ -138,6 +154,7 @@ class View(BaseModel):
     result: Result | None
     board: dict[str, Any]
     private: dict[str, Any] = Field(default_factory=dict)
+    turn: Turn | None = None
 
     def find(self, action: Action) -> Choice | None:
         for c in self.actions:
@@ -161,6 +178,7 @@ class Rules(Protocol):
     def act(self, state: Any, role: str, action: Action) -> Any: ...
     def load_state(self, data: str | dict) -> Any: ...
     def describe(self, view: View, lang: str = "en") -> str: ...
+    def private_lines(self, view: View, lang: str = "en") -> list[str]: ...
 
 
 class GameRules(ABC, Generic[S]):
@@ -204,6 +222,17 @@ class GameRules(ABC, Generic[S]):
         deck order) is replaced by other content of the same public shape. The fuzzer checks
         that no other role's View changes."""
         return self.copy(state)
+
+    def turn(self, state: S) -> Turn:
+        """The current turn (see ``Turn``). By default every change of the active roles is a
+        new turn; a title names its turns as its sequence of play does."""
+        active = self.active_roles(state)
+        return Turn(key=",".join(active), roles=list(active))
+
+    def private_lines(self, view: View, lang: str = "en") -> list[str]:
+        """What ``view.private`` holds, in words a player reads in ``lang`` (one line per item:
+        card names, counts, a secret choice already made), never internal keys."""
+        return []
 
     def describe(self, view: View, lang: str = "en") -> str:
         lines = [self.tr(view.prompt_msg, lang)]
@@ -268,6 +297,7 @@ class GameRules(ABC, Generic[S]):
             result=state.result,
             board=self.public_board(state),
             private=self.private_items(state, role) if role is not None else {},
+            turn=self.turn(state) if state.result is None else None,
         )
 
     def _log_line(self, e: LogEntry) -> LogLine:
