@@ -62,6 +62,12 @@ class TableBot(commands.Bot):
             return
         self._synced = True
         try:
+            behind = await self.table.catch_up()
+            if behind:
+                log.info("brought the channels of %d games up to date", behind)
+        except Exception:
+            log.exception("bringing the games' channels up to date failed")
+        try:
             if self.sync_guilds:
                 for gid in self.sync_guilds:
                     guild = discord.Object(id=gid)

@@ -63,6 +63,13 @@ async def send_dm(client: discord.Client, user_id: int,
                   make: Callable[[], dict[str, Any]]) -> Delivery:
     """Send a message to a user by DM; ``make()`` gives the keyword arguments of ``send`` (a
     fresh set for each try: a sent file is closed)."""
+    delivery, _message = await dm_message(client, user_id, make)
+    return delivery
+
+
+async def dm_message(client: discord.Client, user_id: int,
+                     make: Callable[[], dict[str, Any]]) -> tuple[Delivery, Any]:
+    """``send_dm``, also giving the message sent (None unless it was sent)."""
     try:
         user = client.get_user(user_id)
         if user is not None:
@@ -71,13 +78,12 @@ async def send_dm(client: discord.Client, user_id: int,
             # No need to fetch the user (the bot keeps no member list): the DM channel is
             # opened by id, once, and kept by discord.py.
             target = await client.create_dm(discord.Object(id=user_id))
-        await patiently(lambda: target.send(**make()))
+        message = await patiently(lambda: target.send(**make()))
     except discord.Forbidden as exc:
-        if exc.code == CANNOT_MESSAGE_USER:
-            return Delivery.CLOSED
-        log.warning("DM to user %s refused (code %s)", user_id, exc.code)
-        return Delivery.CLOSED
+        if exc.code != CANNOT_MESSAGE_USER:
+            log.warning("DM to user %s refused (code %s)", user_id, exc.code)
+        return Delivery.CLOSED, None
     except discord.HTTPException as exc:
         log.warning("DM to user %s failed: %s %s", user_id, exc.status, exc.code)
-        return Delivery.FAILED
-    return Delivery.SENT
+        return Delivery.FAILED, None
+    return Delivery.SENT, message

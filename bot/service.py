@@ -30,8 +30,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from bot.store import (
     GameRow,
     LogRow,
+    PlayerRow,
     SeatRow,
     ServerSettingsRow,
+    STATE_KINDS,
     StaleVersion,
     Store,
     Tx,
@@ -105,6 +107,10 @@ SERVICE_TEXTS_EN: dict[str, str] = {
                           "one with replace.",
     "error.bad_language": "There is no language {language}. Languages: {languages}.",
     "error.bad_timer": "The turn timer is a whole number of seconds above zero, or off.",
+    "error.bad_notify": "There is no way of telling {mode}. Ways: {modes}.",
+    "error.bad_vote": "That is not a vote the table takes.",
+    "error.timer_running": "The turn time of game #{game} has not run out.",
+    "error.vote_waited": "The table is waiting for you in game #{game}: make your move instead.",
     "notice.started": "Game #{game} begins.",
     "notice.paused": "Game #{game} is paused.",
     "notice.resumed": "Game #{game} goes on.",
@@ -119,6 +125,10 @@ SERVICE_TEXTS_EN: dict[str, str] = {
                              "{roles}.",
     "notice.timer_expired": "The turn time is up in game #{game}; {roles} did not move. "
                             "Moderators may step in.",
+    "notice.extended": "The players give more time: the turn clock of game #{game} starts "
+                       "again.",
+    "notice.abandoned": "The players end game #{game} as abandoned: {roles} did not move in "
+                        "time.",
     "result.resigned": "{roles} resigned; {winners} won.",
 }
 
@@ -140,11 +150,16 @@ def english(m: Msg) -> str:
 
 
 class ServiceError(Exception):
-    """A refusal. ``key`` names the text, ``params`` fill it, ``msg`` is both as a Msg."""
+    """A refusal. ``key`` names the text, ``params`` fill it, ``msg`` is both as a Msg. An
+    engine's refusal comes with its own message (``detail``, in the catalogue of ``title``), so
+    that the whole sentence is read in one language."""
 
-    def __init__(self, key: str, **params: Any) -> None:
+    def __init__(self, key: str, *, detail: Msg | None = None, detail_title: str | None = None,
+                 **params: Any) -> None:
         self.key = key
         self.params: dict[str, str | int] = {k: _text_arg(v) for k, v in params.items()}
+        self.detail = detail
+        self.detail_title = detail_title
         super().__init__(english(self.msg))
 
     @property
@@ -178,9 +193,12 @@ class GameInfo(BaseModel):
     paused_reason: str | None = None
     allow_multiple_seats: bool = False
     board_message_id: int | None = None
+    thread_id: int | None = None
     seed: int
     options: dict[str, Any] = Field(default_factory=dict)
     created_at: datetime | None = None
+    table_memo: dict[str, Any] = Field(default_factory=dict)
+    timer_votes: dict[str, list[int]] = Field(default_factory=dict)
 
     def users(self) -> list[int]:
         """Every seated user once, in seat order."""
@@ -213,6 +231,29 @@ class ServerSettings(BaseModel):
     language: str = "en"
     moderator_role_id: int | None = None
     turn_timer: int | None = None
+    threads: bool = False
+
+
+NOTIFY_MODES = ("mention", "dm", "both")
+
+
+class PlayerSettings(BaseModel):
+    """A player's own settings (see ``PlayerRow``)."""
+
+    user_id: int
+    language: str | None = None
+    locale: str | None = None
+    notify: str = "mention"
+
+
+class TimerVote(BaseModel):
+    """Where the vote after an expired turn timer stands, and what it decided (if it did)."""
+
+    game: GameInfo
+    votes: dict[str, list[int]]
+    needed: int
+    decided: str | None = None
+    outcome: Outcome | None = None
 
 
 class TimerEvent(BaseModel):
@@ -311,6 +352,8 @@ class TableService:
         # game id -> (when read, the game as read or as this service last wrote it), for the
         # read-only calls (status, views); see READ_TTL.
         self._recent: OrderedDict[int, tuple[float, _Game]] = OrderedDict()
+        # user id -> their settings as read or written by this process
+        self._players: dict[int, PlayerSettings] = {}
 
     # -- plumbing -------------------------------------------------------------------------------
     def now(self) -> datetime:
@@ -403,8 +446,10 @@ class TableService:
             result=Result.model_validate_json(row.result) if row.result else None,
             turn_timer=row.turn_timer, turn_started_at=row.turn_started_at,
             paused_reason=row.paused_reason, allow_multiple_seats=row.allow_multiple_seats,
-            board_message_id=row.board_message_id, seed=row.seed,
-            options=json.loads(row.options), created_at=row.created_at)
+            board_message_id=row.board_message_id, thread_id=row.thread_id, seed=row.seed,
+            options=json.loads(row.options), created_at=row.created_at,
+            table_memo=json.loads(row.table_memo or "{}"),
+            timer_votes=json.loads(row.timer_votes or "{}"))
 
     def _require_state(self, g: _Game) -> Any:
         if g.row.status == "lobby" or g.state is None:
@@ -448,7 +493,8 @@ class TableService:
         values: dict[str, Any] = {"version": g.row.version + 1,
                                   "active_roles": json.dumps(public.active)}
         if public.active != json.loads(g.row.active_roles):
-            values.update(turn_started_at=self.now(), reminded=False, expired=False)
+            values.update(turn_started_at=self.now(), reminded=False, expired=False,
+                          timer_votes="{}")
         if public.result is not None:
             values.update(status="finished", result=public.result.model_dump_json())
         return values
@@ -493,11 +539,14 @@ class TableService:
 
     async def set_settings(self, guild_id: int, is_moderator: bool, language: str | None = None,
                            moderator_role_id: int | None = None,
-                           turn_timer: int | None = None) -> ServerSettings:
+                           turn_timer: int | None = None,
+                           threads: bool | None = None) -> ServerSettings:
         """Change what is given; ``moderator_role_id=0`` clears the role, ``turn_timer=0`` turns
-        the default timer of new games off."""
+        the default timer of new games off, ``threads`` gives new games a thread of their own."""
         self._require_moderator(is_moderator)
         current = await self.get_settings(guild_id)
+        if threads is not None:
+            current.threads = bool(threads)
         if language is not None:
             if language not in LANGUAGES:
                 raise ServiceError("error.bad_language", language=language,
@@ -510,6 +559,52 @@ class TableService:
         async with self.store.write(self.now()) as tx:  # not a game: nothing cached
             await tx.put_settings(ServerSettingsRow(**current.model_dump()))
         return current
+
+    # -- players' own settings ------------------------------------------------------------------
+    async def get_player(self, user_id: int) -> PlayerSettings:
+        cached = self._players.get(user_id)
+        if cached is not None:
+            return cached
+        row = await self.store.get_player(user_id)
+        player = (PlayerSettings(user_id=user_id) if row is None
+                  else PlayerSettings.model_validate(row.model_dump()))
+        self._players[user_id] = player
+        return player
+
+    async def _put_player(self, player: PlayerSettings) -> PlayerSettings:
+        async with self.store.write(self.now()) as tx:   # not a game: nothing cached
+            await tx.put_player(PlayerRow(**player.model_dump()))
+        self._players[player.user_id] = player
+        return player
+
+    async def set_player(self, user_id: int, language: str | None = None,
+                         notify: str | None = None, clear_language: bool = False
+                         ) -> PlayerSettings:
+        """A player's language (``clear_language``: back to their client's) and how they are
+        told it is their turn (``NOTIFY_MODES``)."""
+        player = (await self.get_player(user_id)).model_copy()
+        if language is not None:
+            if language not in LANGUAGES:
+                raise ServiceError("error.bad_language", language=language,
+                                   languages=", ".join(LANGUAGES))
+            player.language = language
+        if clear_language:
+            player.language = None
+        if notify is not None:
+            if notify not in NOTIFY_MODES:
+                raise ServiceError("error.bad_notify", mode=notify,
+                                   modes=", ".join(NOTIFY_MODES))
+            player.notify = notify
+        return await self._put_player(player)
+
+    async def note_locale(self, user_id: int, locale: str | None) -> None:
+        """Remember the language of the player's Discord client (what they are written to in,
+        unless they chose one), written only when it changes."""
+        if not locale:
+            return
+        player = await self.get_player(user_id)
+        if player.locale != locale:
+            await self._put_player(player.model_copy(update={"locale": str(locale)[:16]}))
 
     async def is_moderator(self, guild_id: int, has_manage_guild: bool,
                            member_role_ids: list[int]) -> bool:
@@ -530,7 +625,10 @@ class TableService:
     async def create_game(self, guild_id: int, channel_id: int, creator_id: int, title: str,
                           scenario: str | dict, options: dict | None = None,
                           seed: int | None = None, allow_multiple_seats: bool = False,
-                          turn_timer: int | None = None) -> GameInfo:
+                          turn_timer: int | None = None, thread: bool | None = None
+                          ) -> GameInfo:
+        """A new table in the lobby. ``thread``: play it in a thread of its own (None: as the
+        server's settings say)."""
         rules = self._rules(title)
         options = dict(options or {})
         if seed is None:
@@ -564,15 +662,18 @@ class TableService:
             low = int(doc.get("min_players", len(roles)))
             high = int(doc.get("max_players", len(roles)))
             name, scen_id = str(doc.get("name", "custom")), "custom"
-        if turn_timer is None:
-            turn_timer = (await self.get_settings(guild_id)).turn_timer
+        if turn_timer is None or thread is None:
+            server = await self.get_settings(guild_id)
+            turn_timer = server.turn_timer if turn_timer is None else turn_timer
+            thread = server.threads if thread is None else thread
         row = GameRow(
             guild_id=guild_id, channel_id=channel_id, creator_id=creator_id, title=rules.id,
             scenario=scen_id, scenario_name=name,
             scenario_doc=json.dumps(doc, ensure_ascii=False) if doc is not None else None,
             options=json.dumps(options, ensure_ascii=False), seed=seed, roles=json.dumps(roles),
             role_names=json.dumps(names, ensure_ascii=False), min_players=low, max_players=high,
-            allow_multiple_seats=allow_multiple_seats, turn_timer=self._check_timer(turn_timer))
+            allow_multiple_seats=allow_multiple_seats, turn_timer=self._check_timer(turn_timer),
+            table_memo=json.dumps({"thread": True} if thread else {}))
         async with self.store.write(self.now()) as tx:
             game_id = await tx.insert_game(row, roles)
         return await self.status(game_id)
@@ -714,7 +815,8 @@ class TableService:
             try:
                 new_state = rules.act(state, acting, action)
             except IllegalAction as exc:
-                raise ServiceError("error.illegal", reason=exc.reason) from None
+                raise ServiceError("error.illegal", reason=exc.reason, detail=exc.msg,
+                                   detail_title=g.row.title) from None
             before = g.copy()
             await self._commit_state(g, new_state, "action", user_id, role=acting,
                                      verb=action.verb, arg=action.arg)
@@ -940,6 +1042,36 @@ class TableService:
         ordered = [lines[s] for s in sorted(lines)]
         return ordered[-last:] if last > 0 else []
 
+    async def log_since(self, game_id: int, first_seq: int, user_id: int | None = None,
+                        limit: int = 200) -> list[LogLine]:
+        """The lines of the log from ``first_seq`` on that the public (or, with ``user_id``,
+        that player) may read: the lines of the current turn, for its post (at most the last
+        ``limit``)."""
+        g = await self._load(game_id, recent=True)
+        self._require_state(g)
+        roles = set(g.roles_of(user_id)) if user_id is not None else set()
+        out: list[LogLine] = []
+        for entry in reversed(g.state.log):
+            if entry.seq < first_seq or len(out) >= limit:
+                break
+            if entry.to is None or entry.to in roles:
+                out.append(LogLine(seq=entry.seq, step=entry.step,
+                                   text=g.rules.tr(entry.msg), msg=entry.msg))
+        out.reverse()
+        return out
+
+    async def acted_since(self, game_id: int, role: str, version: int) -> bool:
+        """Whether ``role`` made a move that took the game past ``version`` (a press made at
+        ``version`` must not be applied again after its player moved)."""
+        current = 0
+        acted = False
+        for row in await self.store.log(game_id):
+            if row.kind in STATE_KINDS:
+                current += 1
+                if current > version and row.kind == "action" and row.role == role:
+                    acted = True
+        return acted
+
     async def action_log(self, game_id: int) -> list[LogRow]:
         """The stored log rows of a game (setup, actions, undos, table events)."""
         await self._load(game_id, with_state=False)
@@ -1002,12 +1134,86 @@ class TableService:
                                          users=info.active_users, msg=m))
         return events
 
+    async def timer_vote(self, game_id: int, user_id: int, choice: str) -> TimerVote:
+        """After the turn time ran out, the other players vote to give the waited-for players
+        more time (``extend``: the clock starts again) or to end the game as abandoned
+        (``abandon``); a majority of them decides."""
+        if choice not in ("extend", "abandon"):
+            raise ServiceError("error.bad_vote")
+        async with self._lock(game_id):
+            g = await self._load(game_id)
+            self._refuse_not_active(g)
+            if not g.row.expired:
+                raise ServiceError("error.timer_running", game=game_id)
+            if not g.roles_of(user_id):
+                raise ServiceError("error.not_seated", game=game_id)
+            active = json.loads(g.row.active_roles)
+            waited = g.users_of(active)
+            if user_id in waited:
+                raise ServiceError("error.vote_waited", game=game_id)
+            voters = [u for u in g.users_of(g.roles) if u not in waited]
+            votes: dict[str, list[int]] = json.loads(g.row.timer_votes or "{}")
+            for kind in ("extend", "abandon"):
+                votes[kind] = [u for u in votes.get(kind, []) if u != user_id and u in voters]
+            votes[choice].append(user_id)
+            needed = len(voters) // 2 + 1
+            where = {"status": "active", "version": g.row.version}
+            if len(votes[choice]) < needed:
+                await self._set_status(g, {"timer_votes": json.dumps(votes)}, "vote", user_id,
+                                       where, arg={"vote": choice})
+                return TimerVote(game=self._info(g), votes=votes, needed=needed)
+            if choice == "extend":
+                values: dict[str, Any] = {"turn_started_at": self.now(), "reminded": False,
+                                          "expired": False, "timer_votes": "{}"}
+                notice = service_msg("notice.extended", game=game_id)
+            else:
+                values = {"status": "ended", "paused_reason": None, "timer_votes": "{}"}
+                notice = service_msg("notice.abandoned", game=game_id,
+                                     roles=g.names_of(active))
+            await self._set_status(g, values, "vote", user_id, where,
+                                   arg={"vote": choice, "decided": True})
+            return TimerVote(game=self._info(g), votes=votes, needed=needed, decided=choice,
+                             outcome=self._plain_outcome(g, [notice]))
+
     # -- bookkeeping for the Discord side -------------------------------------------------------
     async def set_board_message(self, game_id: int, message_id: int | None) -> None:
         """Remember the last board post of a game (to edit or replace it)."""
         await self._load(game_id, with_state=False)
         async with self._write(game_id) as tx:
             await tx.update_game(game_id, {"board_message_id": message_id})
+
+    async def games_to_show(self) -> list[GameInfo]:
+        """Every game that has started (of every server), with what the Discord side keeps of
+        its channel: the bot compares it with each game's version after a restart."""
+        rows = await self.store.list_games(statuses=("active", "paused", "finished", "ended"))
+        return [self._info(_Game(row, seats, self._rules(row.title), None))
+                for row, seats in rows]
+
+    async def snapshot(self, game_id: int) -> Outcome:
+        """The game as it stands, as an Outcome with every seated player's View: what the
+        channel and the hands should show now."""
+        async with self._lock(game_id):
+            g = await self._load(game_id)
+            self._require_state(g)
+            notices = ([service_msg("notice.finished", game=game_id)]
+                       if g.row.status == "finished" else [])
+            return self._outcome(g, None, notices, everyone=True)
+
+    async def table_memo(self, game_id: int) -> dict[str, Any]:
+        """What the Discord side keeps of the game's channel, as stored (read afresh)."""
+        g = await self._load(game_id, with_state=False)
+        return json.loads(g.row.table_memo or "{}")
+
+    async def save_table_memo(self, game_id: int, memo: dict[str, Any]) -> None:
+        await self._load(game_id, with_state=False)
+        async with self._write(game_id) as tx:
+            await tx.update_game(game_id, {"table_memo": json.dumps(memo)})
+
+    async def set_thread(self, game_id: int, thread_id: int | None) -> None:
+        """The game is played in its own thread from now on."""
+        await self._load(game_id, with_state=False)
+        async with self._write(game_id) as tx:
+            await tx.update_game(game_id, {"thread_id": thread_id})
 
     async def note_dm_closed(self, game_id: int, user_id: int) -> bool:
         """Record that the user's DMs are closed; True the first time (tell them once)."""

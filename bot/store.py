@@ -35,6 +35,7 @@ from typing import Any
 
 from sqlalchemy import (
     BigInteger,
+    Boolean,
     Column,
     Connection,
     Index,
@@ -44,6 +45,7 @@ from sqlalchemy import (
     bindparam,
     case,
     event,
+    false,
     func,
     insert,
     inspect,
@@ -89,6 +91,22 @@ class ServerSettingsRow(SQLModel, table=True):
     language: str = Field(default="en", max_length=8)
     moderator_role_id: int | None = _big()
     turn_timer: int | None = None
+    # new games get a thread of their own
+    threads: bool = Field(default=False, sa_column=Column(Boolean, nullable=False,
+                                                          server_default=false()))
+
+
+class PlayerRow(SQLModel, table=True):
+    """A player's own settings, across servers: the language of what is addressed to them
+    (None: their Discord client's, else the server's), the client language last seen, and how
+    they are told it is their turn."""
+
+    __tablename__ = "players"
+
+    user_id: int = Field(sa_column=Column(BigInteger, primary_key=True, autoincrement=False))
+    language: str | None = Field(default=None, max_length=8)
+    locale: str | None = Field(default=None, max_length=16)
+    notify: str = Field(default="mention", max_length=10)   # mention | dm | both
 
 
 class GameRow(SQLModel, table=True):
@@ -123,6 +141,15 @@ class GameRow(SQLModel, table=True):
     expired: bool = False
     board_message_id: int | None = _big()
     dm_notices: str = Field(default="[]", sa_column=Column(Text, nullable=False))
+    # The game's own thread, when it is played in one (its posts go there).
+    thread_id: int | None = _big()
+    # What the Discord side keeps of the game's channel (its turn post, the questions asked
+    # privately, who was pinged), as JSON: see bot.cogs.memo.
+    table_memo: str = Field(default="{}", sa_column=Column(Text, nullable=False,
+                                                           server_default="{}"))
+    # Votes of the other players after the turn time ran out: {"extend": [...], "abandon": [...]}.
+    timer_votes: str = Field(default="{}", sa_column=Column(Text, nullable=False,
+                                                            server_default="{}"))
 
 
 class SeatRow(SQLModel, table=True):
@@ -168,7 +195,8 @@ class StateRow(SQLModel, table=True):
     updated_at: datetime = Field(default_factory=utcnow)
 
 
-TABLES = [t.__table__ for t in (ServerSettingsRow, GameRow, SeatRow, LogRow, StateRow)]  # type: ignore[attr-defined]
+TABLES = [t.__table__ for t in (ServerSettingsRow, PlayerRow, GameRow, SeatRow, LogRow,  # type: ignore[attr-defined]
+                                StateRow)]  # type: ignore[attr-defined]
 TABLE_NAMES = frozenset(t.name for t in TABLES)
 # The metadata the migrations compare with (its tables of this module: TABLE_NAMES).
 METADATA = SQLModel.metadata
@@ -177,6 +205,7 @@ _SEATS = SeatRow.__table__  # type: ignore[attr-defined]
 _LOG = LogRow.__table__  # type: ignore[attr-defined]
 _STATE = StateRow.__table__  # type: ignore[attr-defined]
 _SETTINGS = ServerSettingsRow.__table__  # type: ignore[attr-defined]
+_PLAYERS = PlayerRow.__table__  # type: ignore[attr-defined]
 
 
 class StaleVersion(Exception):
@@ -335,6 +364,13 @@ class Tx:
         if result.rowcount == 0:
             await self.conn.execute(insert(_SETTINGS).values(**values))
 
+    async def put_player(self, row: PlayerRow) -> None:
+        values = row.model_dump()
+        result = await self.conn.execute(
+            update(_PLAYERS).where(_PLAYERS.c.user_id == row.user_id).values(**values))
+        if result.rowcount == 0:
+            await self.conn.execute(insert(_PLAYERS).values(**values))
+
 
 class Loaded:
     """A game row, its seats, and (when asked for) its state row, read together."""
@@ -467,7 +503,8 @@ class Store:
         if guild_id is not None:
             query = query.where(_G.c.guild_id == guild_id)
         if channel_id is not None:
-            query = query.where(_G.c.channel_id == channel_id)
+            # a game played in its own thread is found from the thread too
+            query = query.where((_G.c.channel_id == channel_id) | (_G.c.thread_id == channel_id))
         if timed_only:
             query = query.where(_G.c.turn_timer.is_not(None), _G.c.turn_started_at.is_not(None))
         async with self.read() as conn:
@@ -502,6 +539,12 @@ class Store:
         if row is None or row.checkpoint is None or row.checkpoint_seq is None:
             return None
         return int(row.checkpoint_seq), row.checkpoint
+
+    async def get_player(self, user_id: int) -> PlayerRow | None:
+        async with self.read() as conn:
+            row = (await conn.execute(
+                select(_PLAYERS).where(_PLAYERS.c.user_id == user_id))).first()
+        return None if row is None else PlayerRow(**row._mapping)
 
     async def get_settings(self, guild_id: int) -> ServerSettingsRow | None:
         async with self.read() as conn:

@@ -3,17 +3,15 @@ TableService on an in-memory store, played with the toy title."""
 
 from __future__ import annotations
 
-import itertools
 from datetime import UTC, datetime, timedelta
 from types import SimpleNamespace
-from typing import Any
 from unittest.mock import AsyncMock, MagicMock
 
 import discord
 import pytest
 
 from bot.client import TableBot
-from bot.cogs import codec, components, present
+from bot.cogs import codec, present
 from bot.cogs.game import (
     game_autocomplete,
     role_autocomplete,
@@ -25,123 +23,20 @@ from bot.cogs.timers import TimerCog
 from bot.service import TableService
 from bot.store import Store
 from games.core import Choice, Msg, View
+from tests.harness import (  # noqa: F401 - the other table tests import them from here
+    CHANNEL,
+    GUILD,
+    MOD,
+    OUTSIDER,
+    A,
+    B,
+    C,
+    FakeUser,
+    Harness,
+    forbidden,
+)
 
-A, B, C = 101, 102, 103
-MOD, OUTSIDER = 500, 999
-GUILD, CHANNEL = 7_000_000_000_000_000_001, 8_000_000_000_000_000_002
 PRIVATE_MARK = "**Hand**"  # how a hand is written out; must never reach the channel
-
-
-def forbidden(code: int = 50007) -> discord.Forbidden:
-    response = MagicMock(status=403, reason="Forbidden")
-    return discord.Forbidden(response, {"code": code, "message": "Cannot send messages"})
-
-
-class FakeUser:
-    def __init__(self, user_id: int, dms_closed: bool = False) -> None:
-        self.id = user_id
-        self.mention = f"<@{user_id}>"
-        self.dms: list[dict[str, Any]] = []
-        self.dms_closed = dms_closed
-        self.send = AsyncMock(side_effect=self._send)
-
-    async def _send(self, **kwargs: Any) -> MagicMock:
-        if self.dms_closed:
-            raise forbidden()
-        self.dms.append(kwargs)
-        return MagicMock()
-
-
-class Harness:
-    """A bot over a real service, a channel that records posts, users that record DMs, and a
-    factory of mocked interactions that record the order of their calls."""
-
-    def __init__(self, service: TableService, bot: TableBot) -> None:
-        self.service = service
-        self.bot = bot
-        self.calls: list[tuple[int, str]] = []   # (interaction number, what)
-        self.posts: list[dict[str, Any]] = []
-        self.users = {u: FakeUser(u) for u in (A, B, C, MOD, OUTSIDER)}
-        self.ids = itertools.count(1)
-        self.current = 0
-        self.message_ids = itertools.count(900_000)
-        self.channel = MagicMock()
-        self.channel.id = CHANNEL
-        self.channel.send = AsyncMock(side_effect=self._channel_send)
-        self.channel.get_partial_message = MagicMock(
-            return_value=SimpleNamespace(edit=AsyncMock()))
-        bot.get_user = lambda uid: self.users.get(uid)  # type: ignore[method-assign]
-        bot.fetch_user = AsyncMock(side_effect=lambda uid: self.users[uid])  # type: ignore[method-assign]
-        bot.get_channel = lambda cid: self.channel if cid == CHANNEL else None  # type: ignore[method-assign]
-
-    async def _channel_send(self, **kwargs: Any) -> MagicMock:
-        self.calls.append((self.current, "post"))
-        self.posts.append(kwargs)
-        return MagicMock(id=next(self.message_ids))
-
-    # -- interactions ---------------------------------------------------------------------------
-    def interaction(self, user: int, *, locale: discord.Locale = discord.Locale.british_english,
-                    manage: bool = False, ephemeral_message: bool = False,
-                    values: list[str] | None = None, **namespace: Any) -> MagicMock:
-        number = next(self.ids)
-        it = MagicMock()
-        it.number = number
-        it.client = self.bot
-        it.user = SimpleNamespace(id=user, mention=f"<@{user}>", roles=[],
-                                  guild_permissions=SimpleNamespace(manage_guild=manage))
-        it.guild_id, it.channel_id, it.channel = GUILD, CHANNEL, self.channel
-        it.locale = locale
-        it.namespace = SimpleNamespace(**namespace)
-        it.data = {"values": values or []}
-        it.message = SimpleNamespace(flags=SimpleNamespace(ephemeral=ephemeral_message))
-        it.followups = []
-
-        def record(what: str, keep: list | None = None):
-            async def effect(*args: Any, **kwargs: Any) -> MagicMock:
-                self.calls.append((number, what))
-                if keep is not None:
-                    keep.append({"content": args[0] if args else kwargs.get("content"),
-                                 **kwargs})
-                return MagicMock()
-            return effect
-
-        it.response.defer = AsyncMock(side_effect=record("defer"))
-        it.followup.send = AsyncMock(side_effect=record("followup", it.followups))
-        it.edit_original_response = AsyncMock(side_effect=record("edit"))
-        self.current = number  # posts in the channel count for the latest interaction
-        return it
-
-    def order(self, it: MagicMock) -> list[str]:
-        return [what for number, what in self.calls if number == it.number]
-
-    async def command(self, name: str, user: int, *args: Any, manage: bool = False,
-                      locale: discord.Locale = discord.Locale.british_english,
-                      **kwargs: Any) -> MagicMock:
-        it = self.interaction(user, manage=manage, locale=locale)
-        command = self.bot.tree.get_command(name) if " " not in name else None
-        if command is None:
-            group, sub = name.split(" ")
-            command = self.bot.tree.get_command(group).get_command(sub)  # type: ignore[union-attr]
-        await command.callback(command.binding, it, *args, **kwargs)  # type: ignore[union-attr]
-        assert self.order(it)[0] == "defer", "defer must come first"
-        return it
-
-    async def press(self, custom_id: str, user: int, *, ephemeral_message: bool = False,
-                    values: list[str] | None = None) -> MagicMock:
-        it = self.interaction(user, ephemeral_message=ephemeral_message, values=values)
-        item = await components.item_for(it, custom_id)
-        assert item is not None, custom_id
-        await item.callback(it)
-        assert self.order(it)[0] == "defer", "defer must come first"
-        return it
-
-    # -- reading what was posted ----------------------------------------------------------------
-    @property
-    def last_post(self) -> dict[str, Any]:
-        return self.posts[-1]
-
-    def contents(self) -> list[str]:
-        return [p.get("content") or "" for p in self.posts]
 
 
 def ids_of(view: discord.ui.View | None) -> list[str]:
@@ -205,8 +100,12 @@ async def test_new_join_start_posts_board_with_prompt_and_versioned_components(h
     assert ids_of(lobby["view"]) == [f"gj:{game}:a", f"gj:{game}:b"]
     await h.command("game join", A, game)
     await h.command("game join", B, game)
+    assert len(h.posts) == 1                       # joins edit the one lobby post
+    assert h.posts[0].edits and f"<@{B}>" in h.posts[0]["content"]
     it = await h.command("game start", A, game)
-    assert h.order(it) == ["defer", "post", "followup"]
+    # The lobby post keeps the seats and loses its buttons; one new post; the hands by DM.
+    assert h.order(it) == ["defer", "edit", "post", "dm", "dm", "followup"]
+    assert h.posts[0].get("view") is None
     post = h.last_post
     info = await h.service.status(game)
     assert info.status == "active" and info.version == 1
@@ -249,14 +148,16 @@ async def test_open_choices_go_into_the_channel_as_buttons_or_menus():
 
     public = view(0).model_copy(update={"role": None})
     post = present.turn_post(info, public, [], [], {"a": view(7)}, "en")
-    assert ids_of(post.view) == [f"g:4:9:a:{i}" for i in range(7)]
+    fp = present.fingerprint(view(7))
+    assert ids_of(post.view) == [f"g:4:9:a:{i}:{fp}" for i in range(7)]
     assert [item.row for item in post.view.children] == [0] * 5 + [1] * 2
     post = present.turn_post(info, public, [], [], {"a": view(130)}, "en")
     kinds = [type(item).__name__ for item in post.view.children]
     assert kinds == ["ChoiceMenu"] * 4 + ["MoreButton"]
     assert all(len(item.item.options) == 25 for item in post.view.children[:4])
-    page = present.choice_components(4, 9, "a", view(130).actions, rules, "en", page=1)
-    assert [item.custom_id for item in page.children] == ["gm:4:9:a:4", "gm:4:9:a:5"]
+    page = present.choice_components(4, 9, "a", view(130).actions, rules, "en", page=1,
+                                     fingerprint="abc")
+    assert [item.custom_id for item in page.children] == ["gm:4:9:a:4:abc", "gm:4:9:a:5:abc"]
     assert [o.value for o in page.children[1].item.options][-1] == "129"
     # A choice naming a private item (a card in hand) keeps the whole list private.
     post = present.turn_post(info, public, [], [], {"a": view(3, {"hand": ["h1"]})}, "en")
@@ -286,8 +187,11 @@ async def test_wrong_user_is_refused_ephemerally_and_nothing_changes(h: Harness)
     assert (await h.service.status(game)).version == 1
 
 
-async def test_right_user_press_applies_and_posts_a_new_message(h: Harness):
+async def test_right_user_press_applies_and_edits_the_turn_post(h: Harness):
+    """While the same player keeps acting the turn post is edited; when the turn passes a new
+    post pings the next player and the old one loses its buttons."""
     game = await started(h)
+    first = h.last_post
     menu = await my_choices(h, game, A)
     labels = {cid: label for f in menu.followups for cid, label in labels_of(f["view"]).items()}
     step = next(cid for cid, label in labels.items() if label == "Step marker")
@@ -296,11 +200,17 @@ async def test_right_user_press_applies_and_posts_a_new_message(h: Harness):
     it = await h.press(step, A, ephemeral_message=True)
     assert h.order(it)[0] == "defer"
     assert (await h.service.status(game)).version == 2
-    assert len(h.posts) == posts + 1
+    assert len(h.posts) == posts and h.last_post is first
     assert "Your choice: Step marker" in it.edit_original_response.call_args.kwargs["content"]
-    assert ids_of(h.last_post["view"]) == [f"gx:{game}:2"]
-    # The previous board post lost its components.
-    h.channel.get_partial_message.return_value.edit.assert_awaited_with(view=None)
+    assert ids_of(first["view"]) == [f"gx:{game}:2"] and len(first.edits) == 1
+    # A plays a card: the turn passes to B.
+    menu = await my_choices(h, game, A)
+    play = next(cid for f in menu.followups for cid, label in labels_of(f["view"]).items()
+                if label.startswith("Play card"))
+    await h.press(play, A, ephemeral_message=True)
+    assert len(h.posts) == posts + 1
+    assert h.last_post.pinged == [B] and first.pinged == [A]
+    assert first.get("view") is None            # the previous turn post lost its components
 
 
 async def test_stale_press_says_moved_on_and_offers_fresh_choices(h: Harness):
@@ -341,7 +251,8 @@ async def test_closed_dms_one_notice_then_hand_is_served_ephemerally(h: Harness)
         await h.press(play, user, ephemeral_message=True)
     assert len([c for c in h.contents() if "DMs are closed" in c]) == 1
     assert not any(PRIVATE_MARK in c for c in h.contents())
-    assert len(h.users[A].dms) >= 2            # A's DMs still arrive
+    hand = h.users[A].dms[0]                    # A's one hand message is kept current
+    assert len(h.users[A].dms) == 1 and hand.edits and "You draw" in hand["content"]
     it = await h.command("hand", B, game)
     assert it.followups[-1]["ephemeral"] is True
     assert PRIVATE_MARK in reply_text(it)
@@ -448,7 +359,9 @@ async def test_play_autocomplete_lists_the_active_users_choices(h: Harness):
     view = (await h.service.views_for(game, A))["a"]
     assert 0 < len(choices) <= 25
     assert [c.name for c in choices] == [c.label for c in view.actions]
-    assert await play_autocomplete(h.interaction(B), "") == []
+    why = await play_autocomplete(h.interaction(B), "")   # one entry that says why
+    assert [(c.name, c.value) for c in why] == [("Not your turn: waiting for a", "?")]
+    assert "Not your turn" in reply_text(await h.command("play", B, "?"))
     assert [c.name for c in await play_autocomplete(h.interaction(A), "step")] == ["Step marker"]
     russian = h.interaction(A, locale=discord.Locale.russian)
     assert "Шаг фишкой" in [c.name for c in await play_autocomplete(russian, "")]
@@ -515,19 +428,48 @@ async def test_status_list_board_log_rules(h: Harness):
     assert "Victory Banners" in rules.followups[-1]["embed"].description
     posts = len(h.posts)
     await h.command("board", B, share=True)
-    assert len(h.posts) == posts + 1 and ids_of(h.last_post["view"]) == [f"gx:{game}:2"]
+    # The picture for everyone; the choices stay on the one turn post.
+    assert len(h.posts) == posts + 1 and h.last_post.get("view") is None
 
 
-async def test_turn_timer_loop_posts_reminder_and_expiry(h: Harness):
+async def test_turn_timer_reminds_by_dm_and_expiry_lets_the_others_vote(h: Harness):
+    """The reminder reaches the waited-for player by DM (the channel already pinged them);
+    the expiry is posted with buttons for the other players, and their majority decides."""
     game = await started(h)
     await h.command("game timer", A, 10, game)
     cog = TimerCog(h.bot.table)
     start = datetime.now(UTC)
+    posts = len(h.posts)
     assert await cog.tick(start + timedelta(minutes=6)) == 1
-    assert "⏰" in h.last_post["content"] and f"<@{A}>" in h.last_post["content"]
+    assert len(h.posts) == posts and "⏰" in h.users[A].dms[-1]["content"]
     assert await cog.tick(start + timedelta(minutes=11)) == 1
-    assert "time is up" in h.last_post["content"]
+    notice = h.last_post
+    assert "time is up" in notice["content"] and "vote" not in notice.pinged
+    votes = ids_of(notice["view"])
+    assert [codec.decode(v).vote for v in votes] == ["extend", "abandon"]
     assert await cog.tick(start + timedelta(minutes=12)) == 0
+    it = await h.press(votes[0], A)                     # the waited-for player may not vote
+    assert "waiting for you" in reply_text(it)
+    await h.press(votes[0], B)                          # B alone is the majority of the others
+    info = await h.service.status(game)
+    assert info.status == "active" and notice.get("view") is None
+    assert "more time" in notice["content"]
+    assert await cog.tick(datetime.now(UTC) + timedelta(minutes=6)) == 1   # the clock restarted
+
+
+async def test_expired_timer_vote_ends_the_game_as_abandoned(h: Harness):
+    game = await started(h, "trio")
+    await h.command("game timer", A, 10, game)
+    cog = TimerCog(h.bot.table)
+    assert await cog.tick(datetime.now(UTC) + timedelta(minutes=11)) == 2  # reminder, expiry
+    abandon = ids_of(h.last_post["view"])[1]
+    it = await h.press(abandon, B)
+    assert "1 of 2" in reply_text(it)                   # B and C vote: two of two needed
+    assert (await h.service.status(game)).status == "active"
+    await h.press(abandon, C)
+    assert (await h.service.status(game)).status == "ended"
+    assert "abandoned" in h.last_post["content"] or any(
+        "abandoned" in c for c in h.contents())
 
 
 # -- a whole game ------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.config import main as alembic_main
 from alembic.migration import MigrationContext
-from sqlalchemy import inspect, text
+from sqlalchemy import MetaData, Table, insert, inspect, text
 from sqlmodel import SQLModel
 
 from bot.store import (
@@ -114,22 +114,35 @@ async def test_create_all_and_the_migrations_make_the_same_schema(url):
 
 
 async def test_a_database_from_before_the_migrations_is_upgraded_in_place(url):
-    """No alembic_version table: stamped with the first revision, then upgraded; the games
-    stay."""
+    """No alembic_version table (the first revision's tables, made by ``create_all`` before
+    there were migrations): stamped with the first revision, then upgraded; the games stay."""
     store = await empty(url)
     try:
+        def old_tables_with_a_game(sync: Any) -> None:
+            command.upgrade(alembic_config(sync), BASELINE)
+            sync.execute(text("DROP TABLE alembic_version"))
+            meta = MetaData()
+            games = Table("games", meta, autoload_with=sync)
+            seats = Table("seats", meta, autoload_with=sync)
+            row = GameRow(guild_id=1, channel_id=2, creator_id=3, title="toy", scenario="duel",
+                          seed=5, roles='["a", "b"]').model_dump(exclude={"id"})
+            new_id = sync.execute(insert(games).values(
+                **{k: v for k, v in row.items() if k in games.c})).inserted_primary_key[0]
+            for role in ("a", "b"):
+                sync.execute(insert(seats).values(game_id=new_id, role=role))
+            games_made.append(new_id)
+
+        games_made: list[int] = []
         async with store.engine.begin() as conn:
-            await conn.run_sync(lambda sync: SQLModel.metadata.create_all(sync, tables=TABLES))
-        async with store.write() as tx:
-            game_id = await tx.insert_game(GameRow(guild_id=1, channel_id=2, creator_id=3,
-                                                   title="toy", scenario="duel", seed=5,
-                                                   roles='["a", "b"]'), ["a", "b"])
+            await conn.run_sync(old_tables_with_a_game)
+        game_id = games_made[0]
         await store.init()
         async with store.engine.connect() as conn:
             assert await conn.run_sync(schema_revision) == HEAD
             assert await conn.run_sync(differences) == []
         loaded = await store.load(game_id)
         assert (loaded.game.title, [s.role for s in loaded.seats]) == ("toy", ["a", "b"])
+        assert (loaded.game.table_memo, loaded.game.thread_id) == ("{}", None)
     finally:
         await store.close()
 

@@ -386,7 +386,8 @@ async def test_kick_in_the_lobby_frees_the_seat(svc):
 
 async def test_server_settings_and_moderators(svc):
     assert (await svc.get_settings(GUILD)).model_dump() == {
-        "guild_id": GUILD, "language": "en", "moderator_role_id": None, "turn_timer": None}
+        "guild_id": GUILD, "language": "en", "moderator_role_id": None, "turn_timer": None,
+        "threads": False}
     await refused("error.not_moderator", svc.set_settings(GUILD, False, language="ru"))
     await refused("error.bad_language", svc.set_settings(GUILD, True, language="de"))
     await refused("error.bad_timer", svc.set_settings(GUILD, True, turn_timer=-5))

@@ -9,7 +9,12 @@ press works after a restart without any memory of the message:
 ``gp:{game}:{version}:{role}:{page}``  "more choices" button: page ``page`` of the choices
 ``gx:{game}:{version}``                "choose in secret" button (several active roles)
 ``gj:{game}:{role}``                   "take this seat" button of a lobby post
+``gv:{game}:{version}:{vote}``         a vote after the turn time ran out
 ====================================  ==================================================
+
+The choice, menu and "more" ids may end with ``:{fingerprint}``, a digest of the role's prompt
+and choices: a press made at another version still counts when the role is asked the very same
+question (another player's secret choice in between changes nothing for the presser).
 
 Discord allows 100 characters; game ids and role names are short, and ``encode_*`` checks.
 """
@@ -25,11 +30,14 @@ MAX_CHOICE_VALUE = 100
 
 _NAME = r"[A-Za-z0-9_\-]+"
 
-CHOICE_TEMPLATE = rf"g:(?P<game>{_NAME}):(?P<version>\d+):(?P<role>{_NAME}):(?P<index>\d+)"
-MENU_TEMPLATE = rf"gm:(?P<game>{_NAME}):(?P<version>\d+):(?P<role>{_NAME}):(?P<page>\d+)"
-MORE_TEMPLATE = rf"gp:(?P<game>{_NAME}):(?P<version>\d+):(?P<role>{_NAME}):(?P<page>\d+)"
+_FP = r"(?::(?P<fp>[0-9a-f]{1,16}))?"
+CHOICE_TEMPLATE = (rf"g:(?P<game>{_NAME}):(?P<version>\d+):(?P<role>{_NAME}):(?P<index>\d+)"
+                   + _FP)
+MENU_TEMPLATE = rf"gm:(?P<game>{_NAME}):(?P<version>\d+):(?P<role>{_NAME}):(?P<page>\d+)" + _FP
+MORE_TEMPLATE = rf"gp:(?P<game>{_NAME}):(?P<version>\d+):(?P<role>{_NAME}):(?P<page>\d+)" + _FP
 SECRET_TEMPLATE = rf"gx:(?P<game>{_NAME}):(?P<version>\d+)"
 JOIN_TEMPLATE = rf"gj:(?P<game>{_NAME}):(?P<role>{_NAME})"
+VOTE_TEMPLATE = rf"gv:(?P<game>{_NAME}):(?P<version>\d+):(?P<vote>extend|abandon)"
 
 
 class CodecError(ValueError):
@@ -46,6 +54,8 @@ class Press:
     role: str = ""
     index: int = 0
     page: int = 0
+    fingerprint: str = ""
+    vote: str = ""
 
 
 def _check(custom_id: str) -> str:
@@ -61,16 +71,32 @@ def _name(value: object) -> str:
     return text
 
 
-def encode_choice(game: object, version: int, role: str, index: int) -> str:
-    return _check(f"g:{_name(game)}:{int(version)}:{_name(role)}:{int(index)}")
+def _fp(fingerprint: str) -> str:
+    if not fingerprint:
+        return ""
+    if not re.fullmatch(r"[0-9a-f]{1,16}", fingerprint):
+        raise CodecError(f"{fingerprint!r} is not a fingerprint")
+    return ":" + fingerprint
 
 
-def encode_menu(game: object, version: int, role: str, page: int) -> str:
-    return _check(f"gm:{_name(game)}:{int(version)}:{_name(role)}:{int(page)}")
+def encode_choice(game: object, version: int, role: str, index: int,
+                  fingerprint: str = "") -> str:
+    return _check(f"g:{_name(game)}:{int(version)}:{_name(role)}:{int(index)}"
+                  + _fp(fingerprint))
 
 
-def encode_more(game: object, version: int, role: str, page: int) -> str:
-    return _check(f"gp:{_name(game)}:{int(version)}:{_name(role)}:{int(page)}")
+def encode_menu(game: object, version: int, role: str, page: int, fingerprint: str = "") -> str:
+    return _check(f"gm:{_name(game)}:{int(version)}:{_name(role)}:{int(page)}"
+                  + _fp(fingerprint))
+
+
+def encode_more(game: object, version: int, role: str, page: int, fingerprint: str = "") -> str:
+    return _check(f"gp:{_name(game)}:{int(version)}:{_name(role)}:{int(page)}"
+                  + _fp(fingerprint))
+
+
+def encode_vote(game: object, version: int, vote: str) -> str:
+    return _check(f"gv:{_name(game)}:{int(version)}:{_name(vote)}")
 
 
 def encode_secret(game: object, version: int) -> str:
@@ -87,6 +113,7 @@ _PATTERNS = {
     "more": re.compile(MORE_TEMPLATE),
     "secret": re.compile(SECRET_TEMPLATE),
     "join": re.compile(JOIN_TEMPLATE),
+    "vote": re.compile(VOTE_TEMPLATE),
 }
 
 
@@ -99,6 +126,8 @@ def press_from_match(kind: str, match: re.Match[str]) -> Press:
         role=groups.get("role") or "",
         index=int(groups.get("index") or 0),
         page=int(groups.get("page") or 0),
+        fingerprint=groups.get("fp") or "",
+        vote=groups.get("vote") or "",
     )
 
 

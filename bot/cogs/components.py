@@ -35,7 +35,8 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button], template=codec.CHO
                  style: discord.ButtonStyle = discord.ButtonStyle.primary) -> None:
         super().__init__(discord.ui.Button(
             label=clip(label, BUTTON_LABEL_MAX), style=style,
-            custom_id=codec.encode_choice(press.game, press.version, press.role, press.index)))
+            custom_id=codec.encode_choice(press.game, press.version, press.role, press.index,
+                                          press.fingerprint)))
         self.press = press
 
     @classmethod
@@ -53,7 +54,8 @@ class ChoiceMenu(discord.ui.DynamicItem[discord.ui.Select], template=codec.MENU_
     def __init__(self, press: codec.Press, options: list[discord.SelectOption] | None = None,
                  placeholder: str | None = None) -> None:
         super().__init__(discord.ui.Select(
-            custom_id=codec.encode_menu(press.game, press.version, press.role, press.page),
+            custom_id=codec.encode_menu(press.game, press.version, press.role, press.page,
+                                        press.fingerprint),
             placeholder=clip(placeholder, 150) if placeholder else None,
             options=options or [discord.SelectOption(label="…", value="0")],
             min_values=1, max_values=1))
@@ -68,7 +70,8 @@ class ChoiceMenu(discord.ui.DynamicItem[discord.ui.Select], template=codec.MENU_
         values = (interaction.data or {}).get("values") or []
         index = int(values[0]) if values and str(values[0]).isdigit() else -1
         press = codec.Press(kind="menu", game=self.press.game, version=self.press.version,
-                            role=self.press.role, index=index, page=self.press.page)
+                            role=self.press.role, index=index, page=self.press.page,
+                            fingerprint=self.press.fingerprint)
         await _dispatch(interaction, press)
 
 
@@ -78,7 +81,8 @@ class MoreButton(discord.ui.DynamicItem[discord.ui.Button], template=codec.MORE_
     def __init__(self, press: codec.Press, label: str = "…") -> None:
         super().__init__(discord.ui.Button(
             label=clip(label, BUTTON_LABEL_MAX), style=discord.ButtonStyle.secondary,
-            custom_id=codec.encode_more(press.game, press.version, press.role, press.page)))
+            custom_id=codec.encode_more(press.game, press.version, press.role, press.page,
+                                        press.fingerprint)))
         self.press = press
 
     @classmethod
@@ -126,7 +130,27 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button], template=codec.JOIN_
         await _dispatch(interaction, self.press)
 
 
-DYNAMIC_ITEMS = (ChoiceButton, ChoiceMenu, MoreButton, SecretButton, JoinButton)
+class VoteButton(discord.ui.DynamicItem[discord.ui.Button], template=codec.VOTE_TEMPLATE):
+    """A vote of the other players after the turn time ran out: more time, or abandon."""
+
+    def __init__(self, press: codec.Press, label: str = "…") -> None:
+        style = (discord.ButtonStyle.danger if press.vote == "abandon"
+                 else discord.ButtonStyle.secondary)
+        super().__init__(discord.ui.Button(
+            label=clip(label, BUTTON_LABEL_MAX), style=style,
+            custom_id=codec.encode_vote(press.game, press.version, press.vote)))
+        self.press = press
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any,
+                             match: re.Match[str], /) -> VoteButton:
+        return cls(codec.press_from_match("vote", match))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _dispatch(interaction, self.press)
+
+
+DYNAMIC_ITEMS = (ChoiceButton, ChoiceMenu, MoreButton, SecretButton, JoinButton, VoteButton)
 
 
 async def item_for(interaction: discord.Interaction, custom_id: str) -> Any | None:

@@ -28,7 +28,7 @@ async def run_command(table: Table, interaction: discord.Interaction,
     """Defer at once (Discord wants an answer within 3 s), then run ``body`` with the user's
     language; refusals come back as an ephemeral line."""
     await interaction.response.defer(ephemeral=True, thinking=True)
-    lang = table.user_lang(interaction)
+    lang = await table.user_lang(interaction)
     try:
         await body(lang)
     except (ServiceError, Refusal) as exc:
@@ -49,7 +49,7 @@ def _choice(name: str, value: Any) -> app_commands.Choice:
 async def title_autocomplete(interaction: discord.Interaction,
                              current: str) -> list[app_commands.Choice[str]]:
     table: Table = interaction.client.table  # type: ignore[attr-defined]
-    lang = table.user_lang(interaction)
+    lang = await table.user_lang(interaction)
     out = []
     for title in registry.ids():
         name = present.title_name(title, lang)
@@ -61,7 +61,7 @@ async def title_autocomplete(interaction: discord.Interaction,
 async def scenario_autocomplete(interaction: discord.Interaction,
                                 current: str) -> list[app_commands.Choice[str]]:
     table: Table = interaction.client.table  # type: ignore[attr-defined]
-    lang = table.user_lang(interaction)
+    lang = await table.user_lang(interaction)
     title = getattr(interaction.namespace, "title", None)
     try:
         rules = registry.get(str(title))
@@ -81,7 +81,7 @@ async def game_autocomplete(interaction: discord.Interaction,
     table: Table = interaction.client.table  # type: ignore[attr-defined]
     if interaction.guild_id is None:
         return []
-    lang = table.user_lang(interaction)
+    lang = await table.user_lang(interaction)
     games = await table.service.list_games(interaction.guild_id, interaction.channel_id)
     out = []
     for info in games:
@@ -94,7 +94,7 @@ async def game_autocomplete(interaction: discord.Interaction,
 async def role_autocomplete(interaction: discord.Interaction,
                             current: str) -> list[app_commands.Choice[str]]:
     table: Table = interaction.client.table  # type: ignore[attr-defined]
-    lang = table.user_lang(interaction)
+    lang = await table.user_lang(interaction)
     game = getattr(interaction.namespace, "game", None)
     try:
         info = await table.find_game(interaction, int(game) if game else None, ("lobby",))
@@ -131,12 +131,9 @@ class GameCog(commands.GroupCog, group_name="game",
         self.service = table.service
         super().__init__()
 
-    async def _announce(self, interaction: discord.Interaction, info: GameInfo,
-                        headline_key: str, **args: Any) -> None:
-        lang = await self.table.guild_lang(info.guild_id)
-        headline = t(headline_key, lang, **args) if headline_key else ""
-        post = present.lobby_post(info, lang, headline)
-        await self.table.send_post(self.table.channel_for(info, interaction), post)
+    async def _announce(self, interaction: discord.Interaction, info: GameInfo) -> None:
+        """The game's one lobby post, made or brought up to date."""
+        await self.table.show_lobby(info, interaction=interaction)
 
     async def _publish(self, interaction: discord.Interaction, outcome: Any) -> None:
         await self.table.publish(outcome, self.table.channel_for(outcome.game, interaction))
@@ -145,12 +142,15 @@ class GameCog(commands.GroupCog, group_name="game",
     @app_commands.command(name="new", description="Open a new game table in this channel")
     @app_commands.describe(title="Which game", scenario="Which scenario (battle, setup)",
                            scenario_file="A scenario document (JSON) instead of a listed one",
-                           seed="Seed of the dice and shuffles (to replay a game)")
+                           seed="Seed of the dice and shuffles (to replay a game)",
+                           thread="Play it in a thread of its own (default: the server's "
+                                  "setting)")
     @app_commands.autocomplete(title=title_autocomplete, scenario=scenario_autocomplete)
     async def new(self, interaction: discord.Interaction, title: str,
                   scenario: str | None = None,
                   scenario_file: discord.Attachment | None = None,
-                  seed: app_commands.Range[int, 0, 2**53] | None = None) -> None:
+                  seed: app_commands.Range[int, 0, 2**53] | None = None,
+                  thread: bool | None = None) -> None:
         async def body(lang: str) -> None:
             chosen: str | dict
             if scenario_file is not None:
@@ -167,9 +167,8 @@ class GameCog(commands.GroupCog, group_name="game",
                                        titles=", ".join(registry.ids())) from None
             info = await self.service.create_game(
                 interaction.guild_id, interaction.channel_id, interaction.user.id, title,
-                chosen, seed=seed)
-            await self._announce(interaction, info, "bot.created",
-                                 creator=present.mention(interaction.user.id))
+                chosen, seed=seed, thread=thread)
+            await self._announce(interaction, info)
             await self.table.reply(interaction, t("bot.created_you", lang, id=info.id))
         await run_command(self.table, interaction, body)
 
@@ -184,8 +183,7 @@ class GameCog(commands.GroupCog, group_name="game",
             info = await self.service.join(info.id, interaction.user.id, role)
             mine = info.roles_of(interaction.user.id)
             seat = ", ".join(present.role_name(info, r, lang) for r in mine)
-            await self._announce(interaction, info, "bot.player_joined",
-                                 player=present.mention(interaction.user.id))
+            await self._announce(interaction, info)
             await self.table.reply(interaction, t("bot.joined", lang, id=info.id, role=seat))
         await run_command(self.table, interaction, body)
 
@@ -196,8 +194,7 @@ class GameCog(commands.GroupCog, group_name="game",
         async def body(lang: str) -> None:
             info = await self.table.find_game(interaction, game, ("lobby",))
             info = await self.service.leave(info.id, interaction.user.id)
-            await self._announce(interaction, info, "bot.player_left",
-                                 player=present.mention(interaction.user.id))
+            await self._announce(interaction, info)
             await self.table.reply(interaction, t("bot.left", lang, id=info.id))
         await run_command(self.table, interaction, body)
 
@@ -219,8 +216,7 @@ class GameCog(commands.GroupCog, group_name="game",
     @app_commands.autocomplete(game=game_autocomplete)
     async def status(self, interaction: discord.Interaction, game: int | None = None) -> None:
         async def body(lang: str) -> None:
-            statuses = OPEN + ("finished", "ended") if game is not None else OPEN
-            info = await self.table.find_game(interaction, game, statuses)
+            info = await self.table.find_game(interaction, game, OPEN, latest_over=True)
             await self.table.reply(interaction, present.status_text(info, lang))
         await run_command(self.table, interaction, body)
 
@@ -343,28 +339,61 @@ class GameCog(commands.GroupCog, group_name="game",
                                                        "role, default turn timer")
     @app_commands.describe(language="Language of the bot's posts in this server",
                            moderator_role="Members with this role may moderate games",
-                           timer_minutes="Default minutes per turn of new games; 0 = none")
+                           timer_minutes="Default minutes per turn of new games; 0 = none",
+                           threads="Give each new game a thread of its own")
     @app_commands.choices(language=[app_commands.Choice(name="English", value="en"),
                                     app_commands.Choice(name="Русский", value="ru")])
     async def settings(self, interaction: discord.Interaction, language: str | None = None,
                        moderator_role: discord.Role | None = None,
-                       timer_minutes: app_commands.Range[int, 0, 60 * 24 * 30] | None = None
-                       ) -> None:
+                       timer_minutes: app_commands.Range[int, 0, 60 * 24 * 30] | None = None,
+                       threads: bool | None = None) -> None:
         async def body(lang: str) -> None:
             if interaction.guild_id is None:
                 raise Refusal("bot.guild_only")
-            if language is None and moderator_role is None and timer_minutes is None:
+            if (language is None and moderator_role is None and timer_minutes is None
+                    and threads is None):
                 current = await self.service.get_settings(interaction.guild_id)
             else:
                 current = await self.service.set_settings(
                     interaction.guild_id, await self.table.is_moderator(interaction),
                     language=language,
                     moderator_role_id=moderator_role.id if moderator_role else None,
-                    turn_timer=timer_minutes * 60 if timer_minutes is not None else None)
+                    turn_timer=timer_minutes * 60 if timer_minutes is not None else None,
+                    threads=threads)
             role = f"<@&{current.moderator_role_id}>" if current.moderator_role_id else "—"
             timer = (t("bot.minutes", lang, minutes=current.turn_timer // 60)
                      if current.turn_timer else "—")
             await self.table.reply(interaction, t(
                 "bot.settings", lang, language=t(f"choice.{current.language}", lang),
-                role=role, timer=timer))
+                role=role, timer=timer,
+                threads=t("bot.yes" if current.threads else "bot.no", lang)))
+        await run_command(self.table, interaction, body)
+
+    @app_commands.command(name="language", description="The language the bot writes to you in")
+    @app_commands.describe(language="Your language; 'auto' follows your Discord client")
+    @app_commands.choices(language=[app_commands.Choice(name="English", value="en"),
+                                    app_commands.Choice(name="Русский", value="ru"),
+                                    app_commands.Choice(name="Auto", value="auto")])
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
+        async def body(_lang: str) -> None:
+            user = interaction.user.id
+            if language == "auto":
+                await self.service.set_player(user, clear_language=True)
+            else:
+                await self.service.set_player(user, language=language)
+            lang = await self.table.user_lang(interaction)
+            key = "bot.language_auto" if language == "auto" else "bot.language_set"
+            await self.table.reply(interaction, t(key, lang, language=t(f"choice.{lang}", lang)))
+        await run_command(self.table, interaction, body)
+
+    @app_commands.command(name="notify", description="How you are told it is your turn")
+    @app_commands.describe(mode="A mention in the channel, a direct message, or both")
+    @app_commands.choices(mode=[app_commands.Choice(name="Mention", value="mention"),
+                                app_commands.Choice(name="Direct message", value="dm"),
+                                app_commands.Choice(name="Both", value="both")])
+    async def notify(self, interaction: discord.Interaction, mode: str) -> None:
+        async def body(lang: str) -> None:
+            await self.service.set_player(interaction.user.id, notify=mode)
+            await self.table.reply(interaction, t("bot.notify_set", lang,
+                                                  mode=t(f"bot.notify.{mode}", lang)))
         await run_command(self.table, interaction, body)

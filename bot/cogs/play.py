@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -28,13 +29,17 @@ async def play_autocomplete(interaction: discord.Interaction,
     table: Table = interaction.client.table  # type: ignore[attr-defined]
     if interaction.guild_id is None:
         return []
-    lang = table.user_lang(interaction)
+    lang = await table.user_lang(interaction)
     user = interaction.user.id
     named = getattr(interaction.namespace, "game", None)
-    games = [g for g in await table.service.list_games(interaction.guild_id,
-                                                       interaction.channel_id)
-             if g.status == "active" and user in g.active_users
-             and (named is None or str(g.id) == str(named))]
+    here = [g for g in await table.service.list_games(interaction.guild_id,
+                                                      interaction.channel_id)
+            if named is None or str(g.id) == str(named)]
+    games = [g for g in here if g.status == "active" and user in g.active_users]
+    if not games:
+        # An empty list would say nothing: one entry says why there is no move to make.
+        return [app_commands.Choice(name=present.clip(why_no_moves(here, user, lang), 100),
+                                    value=WHY)]
     needle = current.casefold().strip()
     out: list[app_commands.Choice[str]] = []
     for info in games:
@@ -54,6 +59,23 @@ async def play_autocomplete(interaction: discord.Interaction,
                 if len(out) >= AUTOCOMPLETE_MAX:
                     return out
     return out
+
+
+WHY = "?"   # the value of the one autocomplete entry that explains why there is no move
+
+
+def why_no_moves(games: list[Any], user: int, lang: str) -> str:
+    """Why ``user`` has no move in these games of the channel."""
+    mine = [g for g in games if user in g.seats.values()] or games
+    paused = [g for g in mine if g.status == "paused"]
+    if paused:
+        return t("bot.autocomplete_paused", lang, id=paused[-1].id)
+    active = [g for g in mine if g.status == "active"]
+    if active:
+        info = active[-1]
+        return t("bot.autocomplete_not_your_turn", lang,
+                 players=", ".join(present.role_name(info, r, lang) for r in info.active_roles))
+    return t("bot.autocomplete_none", lang)
 
 
 def _typed_match(choices: list[Choice], labels: list[str], text: str) -> int | None:
@@ -83,6 +105,12 @@ class PlayCog(commands.Cog):
                    game: int | None = None) -> None:
         async def body(lang: str) -> None:
             user = interaction.user.id
+            if action == WHY:
+                here = [g for g in await self.service.list_games(interaction.guild_id,
+                                                                 interaction.channel_id)
+                        if game is None or g.id == game]
+                await self.table.reply(interaction, why_no_moves(here, user, lang))
+                return
             value = codec.decode_play(action)
             if value is not None:
                 info = await self.table.find_game(interaction, int(value.game), ("active",))
@@ -152,18 +180,21 @@ class PlayCog(commands.Cog):
     @app_commands.guild_only()
     @app_commands.command(name="board", description="The current board of a game")
     @app_commands.describe(game="Game number",
-                           share="Post it in the channel with the current choices")
+                           share="Post the picture in the game's channel for everyone")
     @app_commands.autocomplete(game=game_autocomplete)
     async def board(self, interaction: discord.Interaction, game: int | None = None,
-                    share: bool = False) -> None:
+                     share: bool = False) -> None:
         async def body(lang: str) -> None:
-            info = await self.table.find_game(interaction, game, ("active", "paused"))
+            info = await self.table.find_game(interaction, game, ("active", "paused"),
+                                              latest_over=True)
             public = await self.table.public_view(info.id)
             if share:
+                # The picture for everyone; the choices stay on the game's one turn post.
                 channel_lang = await self.table.guild_lang(info.guild_id)
-                await self.table.post_turn(info, public, public.log[-5:], [],
-                                           self.table.channel_for(info, interaction),
-                                           channel_lang)
+                shared = present.board_post(info, public, channel_lang,
+                                            await board_png(public, channel_lang))
+                shared.view = None
+                await self.table.send_post(self.table.channel_for(info, interaction), shared)
                 await self.table.reply(interaction, t("bot.done", lang))
                 return
             picture = await board_png(public, lang)
@@ -181,8 +212,8 @@ class PlayCog(commands.Cog):
     async def log(self, interaction: discord.Interaction, game: int | None = None,
                   lines: app_commands.Range[int, 1, 50] = 15) -> None:
         async def body(lang: str) -> None:
-            info = await self.table.find_game(
-                interaction, game, ("active", "paused", "finished", "ended"))
+            info = await self.table.find_game(interaction, game, ("active", "paused"),
+                                              latest_over=True)
             got = await self.service.log_lines(info.id, interaction.user.id, last=lines)
             text = present.log_text(info.title, got, lang) or t("bot.log_empty", lang)
             await self.table.reply(interaction, f"**{present.game_heading(info, lang)}**\n{text}")
@@ -204,7 +235,7 @@ class PlayCog(commands.Cog):
     @rules.autocomplete("title")
     async def _rules_title(self, interaction: discord.Interaction,
                            current: str) -> list[app_commands.Choice[str]]:
-        lang = self.table.user_lang(interaction)
+        lang = await self.table.user_lang(interaction)
         return [app_commands.Choice(name=present.title_name(i, lang), value=i)
                 for i in registry.ids()
                 if current.casefold() in (i + present.title_name(i, lang)).casefold()

@@ -7,6 +7,8 @@ messages are translated by the title's catalogue, the bot's own texts by ``bot.i
 from __future__ import annotations
 
 import io
+import json
+import zlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,7 +27,7 @@ from bot.cogs.components import (
 )
 from bot.i18n import has, t, tr_msg
 from games import registry
-from games.core import Choice, LogLine, Msg, Rules, View
+from games.core import Choice, LogLine, Msg, Rules, ScenarioInfo, View
 
 CONTENT_MAX = 2000
 EMBED_TEXT_MAX = 4000
@@ -96,9 +98,32 @@ def engine_text(title: str, key: str, lang: str) -> str | None:
     return (texts.get(lang) or {}).get(key) or (texts.get("en") or {}).get(key)
 
 
+def scenario_info(title: str, scenario: str) -> ScenarioInfo | None:
+    """The listed scenario of a title (None for a custom one)."""
+    try:
+        infos = rules_of(title).scenarios()
+    except KeyError:
+        return None
+    return next((s for s in infos if s.id == scenario), None)
+
+
 def role_name(info: Any, role: str, lang: str) -> str:
+    """A side's name as the pictures and the engine's texts give it, in ``lang``."""
+    listed = scenario_info(info.title, getattr(info, "scenario", ""))
+    if listed is not None:
+        named = listed.role_names_by_lang.get(lang, {}).get(role)
+        if named:
+            return named
     return (engine_text(info.title, f"role.{role}", lang)
             or (getattr(info, "role_names", None) or {}).get(role) or role)
+
+
+def scenario_name(info: Any, lang: str) -> str:
+    listed = scenario_info(info.title, getattr(info, "scenario", ""))
+    if listed is not None and listed.names.get(lang):
+        return listed.names[lang]
+    return (engine_text(info.title, f"scenario.{info.scenario}", lang)
+            or getattr(info, "scenario_name", None) or info.scenario)
 
 
 def mention(user_id: int | None) -> str:
@@ -120,7 +145,7 @@ def players_of(info: Any, roles: Iterable[str], lang: str) -> str:
 
 def game_heading(info: Any, lang: str) -> str:
     return t("bot.game_heading", lang, id=info.id, title=title_name(info.title, lang),
-             scenario=getattr(info, "scenario_name", None) or info.scenario)
+             scenario=scenario_name(info, lang))
 
 
 def choice_label(rules: Rules, choice: Choice, lang: str) -> str:
@@ -172,15 +197,26 @@ def choices_reveal_private(view: View) -> bool:
 
 # -- components --------------------------------------------------------------------------------
 
+def fingerprint(view: View) -> str:
+    """A short digest of a role's question and choices: a press made on them stays good while
+    the role is asked exactly the same (``codec``)."""
+    data = [view.prompt_msg.key, sorted(view.prompt_msg.args.items()),
+            [(c.verb, c.arg) for c in view.actions]]
+    return format(zlib.crc32(json.dumps(data, sort_keys=True, default=str).encode()), "08x")
+
+
 def choice_components(game_id: int, version: int, role: str, choices: Sequence[Choice],
-                      rules: Rules, lang: str, page: int = 0) -> discord.ui.View:
+                      rules: Rules, lang: str, page: int = 0,
+                      fingerprint: str = "") -> discord.ui.View:
     """Buttons (up to 20) or select menus (25 options each, four per page, "more" beyond) for
     the legal actions of one role."""
     view = discord.ui.View(timeout=None)
     labels = [choice_label(rules, c, lang) for c in choices]
+    fp = fingerprint
     if len(choices) <= MAX_BUTTONS and page == 0:
         for index, label in enumerate(labels):
-            press = codec.Press("choice", str(game_id), version, role, index=index)
+            press = codec.Press("choice", str(game_id), version, role, index=index,
+                                fingerprint=fp)
             button = ChoiceButton(press, label)
             button.row = index // BUTTONS_PER_ROW
             view.add_item(button)
@@ -193,13 +229,15 @@ def choice_components(game_id: int, version: int, role: str, choices: Sequence[C
             break
         options = [discord.SelectOption(label=clip(text, OPTION_LABEL_MAX) or "…",
                                         value=str(index)) for index, text in chunk]
-        press = codec.Press("menu", str(game_id), version, role, page=page * MENUS_PER_PAGE + menu)
+        press = codec.Press("menu", str(game_id), version, role,
+                            page=page * MENUS_PER_PAGE + menu, fingerprint=fp)
         item = ChoiceMenu(press, options, placeholder=t(
             "bot.menu_placeholder", lang, first=chunk[0][0] + 1, last=chunk[-1][0] + 1))
         item.row = menu
         view.add_item(item)
     if start + PAGE_SIZE < len(choices):
-        more = MoreButton(codec.Press("more", str(game_id), version, role, page=page + 1),
+        more = MoreButton(codec.Press("more", str(game_id), version, role, page=page + 1,
+                                      fingerprint=fp),
                           t("bot.button.more", lang))
         more.row = MENUS_PER_PAGE
         view.add_item(more)
@@ -227,7 +265,8 @@ def lobby_components(info: Any, lang: str) -> discord.ui.View | None:
 # -- posts -------------------------------------------------------------------------------------
 
 def lobby_post(info: Any, lang: str, headline: str = "") -> Post:
-    lines = [headline] if headline else []
+    """The game's one lobby post: who opened it, the seats, how to sit and start."""
+    lines = [headline or t("bot.created", lang, creator=mention(info.creator_id))]
     lines.append(game_heading(info, lang))
     lines += [seat_line(info, role, lang) for role in info.roles]
     lines.append(t("bot.lobby_hint", lang, creator=mention(info.creator_id)))
@@ -239,21 +278,21 @@ def log_text(title: str, lines: Sequence[LogLine], lang: str) -> str:
     return "\n".join("• " + rules.tr(line.msg, lang) for line in lines)
 
 
-def turn_post(info: Any, public: View, new_log: Sequence[LogLine], notices: Sequence[Msg],
+def turn_post(info: Any, public: View, lines: Sequence[LogLine], notices: Sequence[Msg],
               role_views: dict[str, View], lang: str, picture: bytes | None = None,
-              ping: Sequence[int] = ()) -> Post:
-    """The one channel message after a move: picture, the new log lines, notices, the prompt
-    naming the active players, and the components for their choices.
+              ping: Sequence[int] = (), asked: Sequence[str] = ()) -> Post:
+    """The turn post: picture, the turn's log lines, notices, the question and who must
+    answer it, and the components for the players who hold the turn.
 
-    ``role_views`` holds the Views of the active roles; their choices go into the channel only
-    when one role is active and its choices show nothing it hides."""
+    ``role_views`` holds the Views of the active roles whose choices may go into the channel:
+    only when one role is active and its choices show nothing it hides. ``asked`` are the
+    active roles answering a question privately (it interrupts the turn); ``ping`` the users
+    this post notifies."""
     rules = rules_of(info.title)
-    # Only lines the public may read: a private line never reaches the channel.
-    public_seqs = {line.seq for line in public.log}
-    lines = [line for line in new_log if line.seq in public_seqs]
+    # ``lines`` are lines the public may read (the service's public log): a private line never
+    # reaches the channel.
     log_block = log_text(info.title, lines, lang)
     text: list[str] = [tr_msg(n, lang, info.title) for n in notices]
-    users: list[int] = list(ping)
     components: discord.ui.View | None = None
     finished = public.result is not None or info.status in ("finished", "ended")
     if finished:
@@ -264,11 +303,14 @@ def turn_post(info: Any, public: View, new_log: Sequence[LogLine], notices: Sequ
     else:
         text.append("▶ " + rules.tr(public.prompt_msg, lang))
         active = [r for r in public.active if r in info.roles]
-        if active:
-            text.append(t("bot.turn_of", lang, players=players_of(info, active, lang)))
-            users += [info.seats[r] for r in active if info.seats.get(r)]
-        acting = {r: v for r, v in role_views.items() if r in active and v.actions}
-        if len(active) > 1:
+        holders = [r for r in active if r not in asked]
+        if holders:
+            text.append(t("bot.turn_of", lang, players=players_of(info, holders, lang)))
+        waiting = [r for r in active if r in asked]
+        if waiting:
+            text.append(t("bot.asked_privately", lang, players=players_of(info, waiting, lang)))
+        acting = {r: v for r, v in role_views.items() if r in holders and v.actions}
+        if len(holders) > 1:
             components = secret_components(info.id, info.version, lang, several=True)
         elif len(acting) == 1:
             role, view = next(iter(acting.items()))
@@ -276,9 +318,9 @@ def turn_post(info: Any, public: View, new_log: Sequence[LogLine], notices: Sequ
                 components = secret_components(info.id, info.version, lang, several=False)
             else:
                 components = choice_components(info.id, info.version, role, view.actions,
-                                               rules, lang)
+                                               rules, lang, fingerprint=fingerprint(view))
     heading = f"**{game_heading(info, lang)}**"
-    ping_ids = list(dict.fromkeys(u for u in users if u))
+    ping_ids = list(dict.fromkeys(u for u in ping if u))
     if picture is not None:
         embed = discord.Embed(title=clip(game_heading(info, lang), 256),
                               description=clip_block(log_block, EMBED_TEXT_MAX) or None)
@@ -287,6 +329,40 @@ def turn_post(info: Any, public: View, new_log: Sequence[LogLine], notices: Sequ
                     ping=ping_ids)
     body = "\n".join(part for part in [heading, log_block, "\n".join(text)] if part)
     return Post(content=body, view=components, ping=ping_ids)
+
+
+def post_digest(post: Post) -> str:
+    """What a reader sees of a post (text, picture, the components' labels and what they do,
+    not the game version their ids carry): two posts with the same digest look the same."""
+    parts: list[Any] = [post.content, post.embed.description if post.embed else None]
+    for item in (post.view.children if post.view is not None else []):
+        press = codec.decode(getattr(item, "custom_id", "") or "")
+        what = (press.kind, press.role, press.index, press.page, press.fingerprint,
+                press.vote) if press is not None else None
+        parts.append([getattr(item, "label", None), what,
+                      [o.label for o in getattr(item, "options", [])]])
+    value = zlib.crc32(json.dumps(parts, default=str).encode())
+    if post.picture:
+        value = zlib.crc32(post.picture, value)
+    return format(value, "08x")
+
+
+def question_post(info: Any, public: View, role: str, view: View, lang: str) -> Post:
+    """A question that interrupts the turn, asked of one role's player by DM: who waits for
+    the answer and why, the question, what the player hides, and the choices."""
+    rules = rules_of(info.title)
+    holders = [r for r in (public.turn.roles if public.turn is not None else [])
+               if r != role] or [r for r in public.active if r != role]
+    lines = [f"**{game_heading(info, lang)}**"]
+    if holders:
+        lines.append(t("bot.ask_why", lang, role=role_name(info, role, lang),
+                       players=", ".join(role_name(info, r, lang) for r in holders)))
+    lines.append("▶ " + rules.tr(view.prompt_msg, lang))
+    if view.private:
+        lines.append(private_text(info, view, lang))
+    components = choice_components(info.id, info.version, role, view.actions, rules, lang,
+                                   fingerprint=fingerprint(view))
+    return Post(content="\n".join(lines), view=components)
 
 
 def board_post(info: Any, public: View, lang: str, picture: bytes | None) -> Post:
@@ -320,7 +396,13 @@ def private_name(title: str, key: str, lang: str) -> str:
 
 
 def private_text(info: Any, view: View, lang: str) -> str:
-    """The private part of a View as text (a hand, a secret choice already made)."""
+    """The private part of a View in words (a hand, a secret choice already made): the
+    engine's own lines, which name things as its pictures do."""
+    if not view.private:
+        return ""
+    lines = rules_of(info.title).private_lines(view, lang)
+    if lines:
+        return "\n".join(lines)
     return "\n".join(f"**{private_name(info.title, key, lang)}**: "
                      f"{_item_text(info.title, value, lang)}"
                      for key, value in view.private.items())

@@ -9,8 +9,9 @@ from discord.ext import commands, tasks
 
 from bot.cogs import present
 from bot.cogs.table import Table
-from bot.dm import patiently
-from bot.i18n import tr_msg
+from bot.dm import Delivery, patiently, send_dm
+from bot.i18n import t, tr_msg
+from bot.service import TimerEvent
 
 log = logging.getLogger(__name__)
 
@@ -39,29 +40,48 @@ class TimerCog(commands.Cog):
         await self.table.client.wait_until_ready()
 
     async def tick(self, now: object = None) -> int:
-        """Post the reminders and expiries that are due; returns how many were posted."""
+        """Send the reminders and expiries that are due; returns how many there were.
+
+        A reminder goes to the waited-for players by DM (the channel already pinged them for
+        this wait). An expiry is posted in the game's channel for the moderators, with buttons
+        for the other players: more time, or end the game as abandoned."""
         events = await self.table.service.due_timers(now) if now is not None \
             else await self.table.service.due_timers()
         for event in events:
             info = event.game
-            lang = await self.table.guild_lang(info.guild_id)
-            text = tr_msg(event.msg, lang, info.title)
-            users = list(event.users)
-            roles: list[int] = []
-            if event.kind == "expired":
-                settings = await self.table.service.get_settings(info.guild_id)
-                if settings.moderator_role_id:
-                    roles.append(settings.moderator_role_id)
-                    text += f" <@&{settings.moderator_role_id}>"
-            mentions = " ".join(present.mention(u) for u in users)
-            content = f"⏰ {text}" + (f"\n{mentions}" if mentions else "")
-            channel = self.table.channel_for(info)
-            mentions_allowed = discord.AllowedMentions(
-                everyone=False, users=[discord.Object(id=u) for u in users],
-                roles=[discord.Object(id=r) for r in roles])
             try:
-                await patiently(lambda c=channel, t=content, m=mentions_allowed: c.send(
-                    content=t, allowed_mentions=m))
+                if event.kind == "reminder":
+                    await self.remind(event)
+                else:
+                    await self.expired(event)
             except discord.HTTPException as exc:
-                log.warning("cannot post the timer notice of game %s: %s", info.id, exc)
+                log.warning("cannot send the timer notice of game %s: %s", info.id, exc)
         return len(events)
+
+    async def remind(self, event: TimerEvent) -> None:
+        info = event.game
+        for user in event.users:
+            lang = await self.table.lang_of_user(user, info.guild_id)
+            text = "⏰ " + tr_msg(event.msg, lang, info.title)
+            delivery = await send_dm(self.table.client, user, lambda x=text: {"content": x})
+            if delivery is not Delivery.SENT:
+                channel = self.table.channel_for(info)
+                await patiently(lambda c=channel, x=text, u=user: c.send(
+                    content=f"{x} {present.mention(u)}",
+                    allowed_mentions=discord.AllowedMentions(
+                        everyone=False, roles=False, users=[discord.Object(id=u)])))
+
+    async def expired(self, event: TimerEvent) -> None:
+        info = event.game
+        lang = await self.table.guild_lang(info.guild_id)
+        text = "⏰ " + tr_msg(event.msg, lang, info.title)
+        roles: list[int] = []
+        settings = await self.table.service.get_settings(info.guild_id)
+        if settings.moderator_role_id:
+            roles.append(settings.moderator_role_id)
+            text += f" <@&{settings.moderator_role_id}>"
+        others = [u for u in info.users() if u not in event.users]
+        if others:
+            text += "\n" + t("bot.expired_vote", lang)
+        await self.table.post_timer_vote(info, text, mention=[], roles=roles,
+                                         votes=bool(others))

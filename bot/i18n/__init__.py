@@ -39,6 +39,16 @@ def lang_of(locale: discord.Locale | str | None, default: str = DEFAULT_LANGUAGE
     return default if default in LANGUAGES else DEFAULT_LANGUAGE
 
 
+def supported_language(locale: discord.Locale | str | None) -> str | None:
+    """The catalogue language of a Discord client locale, or None when we do not speak it."""
+    if isinstance(locale, discord.Locale):
+        locale = locale.value
+    if not locale:
+        return None
+    head = str(locale).split("-")[0].lower()
+    return head if head in LANGUAGES else None
+
+
 def has(key: str) -> bool:
     return key in EN
 
