@@ -28,12 +28,12 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from bot.store import (
+    STATE_KINDS,
     GameRow,
     LogRow,
     PlayerRow,
     SeatRow,
     ServerSettingsRow,
-    STATE_KINDS,
     StaleVersion,
     Store,
     Tx,

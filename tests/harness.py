@@ -157,6 +157,22 @@ class Harness:
         bot.get_channel = lambda cid: self.channels.get(cid)  # type: ignore[method-assign]
         bot.get_partial_messageable = lambda cid, **_: self.channels[cid]  # type: ignore[method-assign]
 
+    def adopt(self, before: Harness) -> None:
+        """Take over the world of ``before`` (after a restart of the bot): its channels,
+        messages and users' DMs."""
+        self.channels = before.channels
+        self.by_id = before.by_id
+        self.message_ids = before.message_ids
+        self.users = before.users
+        self.channel = before.channel
+        self.calls = before.calls
+        for channel in self.channels.values():
+            channel.harness = self
+        self.bot.get_user = lambda uid: self.users.get(uid)  # type: ignore[method-assign]
+        self.bot.get_channel = lambda cid: self.channels.get(cid)  # type: ignore[method-assign]
+        self.bot.get_partial_messageable = (  # type: ignore[method-assign]
+            lambda cid, **_: self.channels[cid])
+
     def new_thread(self, name: str, parent_message: Sent) -> FakeChannel:
         thread = FakeChannel(self, next(self.thread_ids), "thread")
         thread.name = name
@@ -248,3 +264,106 @@ class Harness:
 
     def count(self, what: str) -> int:
         return sum(1 for _, w in self.calls if w == what)
+
+
+# -- playing through what the bot shows -------------------------------------------------------
+
+def component_ids(view: Any) -> list[str]:
+    return [item.custom_id for item in view.children] if view is not None else []
+
+
+async def press_choice_index(h: Harness, panels: list[Any], index: int, user: int,
+                             ephemeral: bool) -> MagicMock:
+    """Press, as ``user``, the component among ``panels`` that stands for choice ``index``:
+    its button, its select menu, or "more choices" until it shows up."""
+    for panel in panels:
+        for item in panel.children:
+            if isinstance(item, components.ChoiceButton) and item.press.index == index:
+                return await h.press(item.custom_id, user, ephemeral_message=ephemeral)
+            if isinstance(item, components.ChoiceMenu) and str(index) in [
+                    o.value for o in item.item.options]:
+                return await h.press(item.custom_id, user, ephemeral_message=ephemeral,
+                                     values=[str(index)])
+    for panel in panels:
+        for item in panel.children:
+            if isinstance(item, components.MoreButton):
+                more = await h.press(item.custom_id, user, ephemeral_message=ephemeral)
+                page = [f["view"] for f in more.followups if f.get("view") is not None]
+                return await press_choice_index(h, page, index, user, True)
+    raise AssertionError(f"no component for choice {index}")
+
+
+async def where_asked(h: Harness, game: int, role: str, user: int) -> tuple[str, list[Any]]:
+    """Where the bot offers ``role`` its choices now, as its player finds them: ``dm`` (a
+    question asked privately), ``channel`` (buttons on the turn post) or ``ephemeral`` (a
+    private menu behind a "my choices" button); and the components to press."""
+    memo = await h.bot.table.memo(game)
+    ask = memo.asks.get(role)
+    if ask is not None and ask.where == "dm":
+        message = h.by_id[ask.message]
+        assert message.channel is h.users[user].dm_channel
+        return "dm", [message["view"]]
+    if ask is not None:
+        secret = component_ids(h.by_id[ask.message]["view"])[0]
+    else:
+        assert memo.turn_post is not None
+        post = h.by_id[memo.turn_post]
+        ids = component_ids(post.get("view"))
+        if not any(cid.startswith("gx:") for cid in ids):
+            return "channel", [post["view"]]
+        secret = next(cid for cid in ids if cid.startswith("gx:"))
+    menu = await h.press(secret, user)
+    return "ephemeral", [f["view"] for f in menu.followups if f.get("view") is not None]
+
+
+class ChannelRule:
+    """Checks, move by move, the rule of the channel: a new post exactly when the turn passes
+    (and at the end), pinging exactly the players who now hold the turn; otherwise an edit of
+    the turn post, pinging nobody."""
+
+    def __init__(self, h: Harness, game: int) -> None:
+        self.h = h
+        self.game = game
+        self.turns = 0
+        self.key: str | None = None
+        self.posts = 0
+        self.pings: list[int] = []
+
+    async def start(self) -> None:
+        public = await self.h.bot.table.public_view(self.game)
+        self.key = public.turn.key if public.turn else None
+        self.turns = 1
+        self.posts = self.count()
+        self.pings = list(self.h.last_post.pinged)
+
+    def count(self) -> int:
+        return len([m for m in self.h.posts if not m.deleted and not _is_notice(m)])
+
+    async def after_move(self) -> None:
+        h = self.h
+        info = await h.service.status(self.game)
+        public = await h.bot.table.public_view(self.game)
+        key = public.turn.key if public.turn else None
+        now = self.count()
+        if public.result is not None or info.status in ("finished", "ended"):
+            assert now == self.posts + 1, "the end of the game is one new post"
+            assert h.last_post.pinged == []
+        elif key != self.key:
+            self.turns += 1
+            assert now == self.posts + 1, ("the turn passed: one new post", self.key, key)
+            holders = [r for r in public.active if public.turn and r in public.turn.roles]
+            expected = list(dict.fromkeys(info.seats[r] for r in holders if info.seats.get(r)))
+            assert h.last_post.pinged == expected, (h.last_post.pinged, expected)
+            self.pings += expected
+        else:
+            assert now == self.posts, ("the same turn: the post is edited", key)
+        self.key = key
+        self.posts = now
+
+
+def _is_notice(message: Sent) -> bool:
+    """A short message that is not a turn post: the closed-DMs notice, a question asked in the
+    channel (deleted once answered), a shared picture."""
+    content = message.first.get("content") or ""
+    return "DMs are closed" in content or "your DMs are closed" in content
+

@@ -18,12 +18,12 @@ import pytest
 
 from bot.client import TableBot
 from bot.cogs import codec, present
-from bot.cogs.components import BUTTON_LABEL_MAX, ChoiceButton, ChoiceMenu, MoreButton, clip
 from bot.service import Outcome, ServiceError, TableService
 from bot.store import Store
 from games import registry
 from games.core import Rng, View
 from games.core.fuzz import weigher_of, weighted_index
+from tests.harness import ChannelRule, press_choice_index, where_asked
 from tests.test_cogs import (
     CHANNEL,
     GUILD,
@@ -33,7 +33,6 @@ from tests.test_cogs import (
     Harness,
     ids_of,
     labels_of,
-    menu_ids,
     reply_text,
 )
 
@@ -207,101 +206,48 @@ async def test_ancients_game_through_the_service_to_a_banner_victory_across_a_re
 # -- 2. through mocked Discord interactions ------------------------------------------------------
 
 async def open_bot(url: str, before: Harness | None = None) -> Harness:
-    """A bot over a new service over the store at ``url``; after a restart it keeps the channel's
-    record of posts and the users' DMs of the harness ``before``."""
+    """A bot over a new service over the store at ``url``; after a restart it keeps the
+    channel's messages and the users' DMs of the harness ``before``."""
     service = await open_service(url)
     bot = TableBot(service, timers=False)
     await bot.setup_hook()
     h = Harness(service, bot)
     if before is not None:
-        h.users = before.users
-        h.posts = before.posts
-        h.message_ids = before.message_ids
+        h.adopt(before)
     return h
 
 
-def picture_of(post: dict[str, Any]) -> bytes:
+def picture_of(post: Any) -> bytes:
     file = post.get("file")
     assert isinstance(file, discord.File) and file.filename == "board.png", post
     assert post["embed"].image.url == "attachment://board.png"
     return file.fp.getvalue()
 
 
-def channel_text(post: dict[str, Any]) -> str:
+def channel_text(post: Any) -> str:
     embed = post.get("embed")
     return "\n".join([post.get("content") or "", (embed.description or "") if embed else ""])
 
 
-def check_turn_post(post: dict[str, Any], user: int) -> None:
-    """A post after a move: the board picture, and the active player named and pinged."""
-    assert picture_of(post).startswith(PNG)
-    assert f"Your move: <@{user}>" in post["content"], post["content"]
-    assert [u.id for u in post["allowed_mentions"].users] == [user]
-
-
-def ours(view: discord.ui.View | None, game: int, version: int, role: str) -> list[str]:
-    """The custom ids of a post's components, checked to carry the game and version."""
-    cids = ids_of(view)
-    assert cids
-    for cid in cids:
-        press = codec.decode(cid)
-        assert press is not None and press.game == str(game) and press.version == version, cid
-        assert press.kind == "secret" or press.role == role, cid
-    return cids
-
-
-def tally(kinds: dict[str, int], cids: list[str]) -> None:
-    for kind in {press.kind for c in cids if (press := codec.decode(c)) is not None}:
-        if kind in kinds:
-            kinds[kind] += 1
-
-
-async def press_index(h: Harness, game: int, version: int, role: str, view: View,
-                      components: list[discord.ui.View], index: int, user: int,
-                      ephemeral: bool) -> Any:
-    """Press, as ``user``, the component among ``components`` that stands for choice ``index``
-    of ``view``: its button, its select menu, or "more choices" until it shows up."""
-    label = present.choice_label(RULES, view.actions[index], "en")
-    for ui_view in components:
-        for item in ui_view.children:
-            if isinstance(item, ChoiceButton) and item.press.index == index:
-                assert item.item.label == clip(label, BUTTON_LABEL_MAX)
-                assert (item.press.version, item.press.role) == (version, role)
-                return await h.press(item.custom_id, user, ephemeral_message=ephemeral)
-            if isinstance(item, ChoiceMenu):
-                values = [o.value for o in item.item.options]
-                if str(index) in values:
-                    assert (item.press.version, item.press.role) == (version, role)
-                    return await h.press(item.custom_id, user, ephemeral_message=ephemeral,
-                                         values=[str(index)])
-    for ui_view in components:
-        for item in ui_view.children:
-            if isinstance(item, MoreButton):
-                more = await h.press(item.custom_id, user, ephemeral_message=ephemeral)
-                page = [f["view"] for f in more.followups if f.get("view") is not None]
-                return await press_index(h, game, version, role, view, page, index, user, True)
-    raise AssertionError(f"no component for choice {index} ({label})")
-
-
-async def check_dms(h: Harness, game: int, seen: dict[int, int]) -> None:
-    """Each new DM holds its receiver's own hand, as it is now, and nothing else."""
+async def check_dms(h: Harness, game: int) -> None:
+    """Each player's hand message holds their own hand, as it is now, and nothing else."""
     info = await h.service.status(game)
     for user in (A, B):
-        dms = h.users[user].dms
-        if len(dms) == seen[user]:
-            continue
         views = await h.service.views_for(game, user)
         assert list(views) == info.roles_of(user)
         expected = present.hand_text(info, views[info.roles_of(user)[0]], "en")
-        for dm in dms[seen[user]:]:
-            assert dm["content"].startswith(expected), (user, dm["content"])
-            assert dm["file"].filename == "hand.png"
-        seen[user] = len(dms)
+        hands = [d for d in h.users[user].dms if HAND_MARK in d["content"]]
+        assert len(hands) == 1, "one hand message, kept current"
+        assert hands[0]["content"].startswith(expected), (user, hands[0]["content"])
+        assert hands[0]["file"].filename == "hand.png"
     assert h.users[OUTSIDER].dms == []
 
 
 async def test_ancients_game_through_discord_presses_to_a_victory_across_a_restart(
         tmp_path: Path):
+    """A whole battle through the bot: one turn post per player turn, edited while the turn
+    lasts, a ping only when the turn passes, the defender's questions asked by DM, the hands
+    kept in one DM each; buttons posted before a restart still work after it."""
     url = db_url(tmp_path)
     h = await open_bot(url)
     try:
@@ -312,91 +258,52 @@ async def test_ancients_game_through_discord_presses_to_a_victory_across_a_resta
         await h.command("game join", A, game, "south")
         await h.command("game join", B, game)
         assert (await h.service.status(game)).seats == SEATS
-        dms = {A: 0, B: 0}
+        assert len(h.posts) == 1                         # the one lobby post, edited
         it = await h.command("game start", A, game)
         assert "has started" in reply_text(it)
-        assert len(h.users[A].dms) == len(h.users[B].dms) == 1
-        await check_dms(h, game, dms)
+        assert lobby.get("view") is None
+        await check_dms(h, game)
+        rule = ChannelRule(h, game)
+        await rule.start()
 
         chooser = Rng.from_seed(CHOOSER)
         actions, restarted = 0, False
-        posted_before_restart: int | None = None    # the number of posts at the restart
-        kinds: dict[str, int] = {"secret": 0, "choice": 0, "menu": 0}
+        surfaces: dict[str, int] = {"dm": 0, "channel": 0, "ephemeral": 0}
         while True:
             info = await h.service.status(game)
             if info.status == "finished":
                 break
             assert actions < MAX_ACTIONS, "the game does not end"
-            post = h.last_post
             role = info.active_roles[0]
             user = SEATS[role]
             assert info.active_users == [user]
-            check_turn_post(post, user)
-            cids = ours(post["view"], game, info.version, role)
-            tally(kinds, cids)
+            turn_post = h.by_id[(await h.bot.table.memo(game)).turn_post]
+            assert picture_of(turn_post).startswith(PNG)
             if actions == HALF and not restarted:
                 # Restart: a new bot over a new service over the same file.
-                stale = next(p for p in reversed(h.posts[:-1]) if p.get("view") is not None
-                             and any(c.startswith(("g:", "gm:")) for c in ids_of(p["view"])))
                 await h.service.store.close()
                 h = await open_bot(url, before=h)
+                rule.h = h
                 again = await h.service.status(game)
                 assert (again.version, again.active_users) == (info.version, info.active_users)
-                # A button of an older post: the game moved on, fresh choices come back.
-                old = next(c for c in ids_of(stale["view"]) if c.startswith(("g:", "gm:")))
-                posts = len(h.posts)
-                it = await h.press(old, user, values=["0"])
-                assert "moved on" in reply_text(it)
-                fresh = menu_ids(it)
-                assert fresh and all(
-                    c.startswith((f"g:{game}:{info.version}:{role}:",
-                                  f"gm:{game}:{info.version}:{role}:")) for c in fresh)
-                assert len(h.posts) == posts
-                assert (await h.service.status(game)).version == info.version
                 restarted = True
-                posted_before_restart = len(h.posts)
             view = (await h.service.views_for(game, user))[role]
             index = pick(chooser, view)
-            posts = len(h.posts)
-            # The user the post does not name is turned away, and nothing changes.
-            intruder = other_user(user)
-            if cids == [codec.encode_secret(game, info.version)]:
-                # Choices that would show the hand: the active player gets them ephemerally.
-                assert labels_of(post["view"])[cids[0]] == "My choices"
-                it = await h.press(cids[0], intruder)
-                assert "not your turn" in reply_text(it) and menu_ids(it) == []
-                menu = await h.press(cids[0], user)
-                assert menu.followups and all(f["ephemeral"] for f in menu.followups)
-                assert HAND_MARK in reply_text(menu)      # the hand, to its owner only
-                panels = [f["view"] for f in menu.followups if f.get("view") is not None]
-                tally(kinds, [c for panel in panels for c in ids_of(panel)])
-                for cid in (c for panel in panels for c in ids_of(panel)):
-                    press = codec.decode(cid)
-                    assert press is not None and (press.version, press.role) == (
-                        info.version, role)
-                it = await press_index(h, game, info.version, role, view, panels, index,
-                                       user, ephemeral=True)
-                assert "Your choice:" in it.edit_original_response.call_args.kwargs["content"]
-            else:
-                # Open choices: buttons or menus in the channel.
-                it = await press_index(h, game, info.version, role, view, [post["view"]],
-                                       index, intruder, ephemeral=False)
+            where, panels = await where_asked(h, game, role, user)
+            surfaces[where] += 1
+            if where == "channel":
+                # The user the question is not for is turned away, and nothing changes.
+                it = await press_choice_index(h, panels, index, other_user(user), False)
                 assert "⛔" in reply_text(it)
-                assert len(h.posts) == posts
                 assert (await h.service.status(game)).version == info.version
-                it = await press_index(h, game, info.version, role, view, [post["view"]],
-                                       index, user, ephemeral=False)
+            it = await press_choice_index(h, panels, index, user, where == "ephemeral")
             actions += 1
             assert reply_text(it).count("⛔") == 0, reply_text(it)
             assert (await h.service.status(game)).version == info.version + 1
-            assert len(h.posts) == posts + 1               # one new post per move
-            if posted_before_restart is not None:
-                # The component just pressed was posted before the restart, and it worked.
-                assert h.posts.index(post) == posted_before_restart - 1
-                posted_before_restart = None
-            await check_dms(h, game, dms)
+            await rule.after_move()
         assert restarted and actions > HALF
-        assert all(kinds.values()), kinds      # secret, button and menu choices were all used
+        assert surfaces["channel"] and surfaces["ephemeral"], surfaces
+        await check_dms(h, game)
 
         info = await h.service.status(game)
         assert info.status == "finished" and info.result is not None
@@ -405,17 +312,13 @@ async def test_ancients_game_through_discord_presses_to_a_victory_across_a_resta
         assert picture_of(final).startswith(PNG)
         assert "Game over" in final["content"]
         assert RULES.tr(info.result.msg, "en") in final["content"]      # the winner
-        assert "win" in RULES.tr(info.result.msg, "en")
-        assert "view" not in final
+        assert final.get("view") is None
+        # One post per turn (and the lobby and the end), the rest were edits.
+        assert len(h.posts) == 1 + rule.turns + 1, (len(h.posts), rule.turns)
+        assert h.count("edit") > actions // 2
+        assert all(m.get("view") is None for m in h.posts)       # no live buttons are left
         # Nothing hidden reached the channel; the hands went by DM to their owners only.
-        assert not any(HAND_MARK in channel_text(p) for p in h.posts)
-        assert h.users[A].dms and h.users[B].dms
-        owner_heading = {u: present.hand_text(info, (await h.service.views_for(game, u))[
-            info.roles_of(u)[0]], "en").split("\n")[0] for u in (A, B)}
-        assert owner_heading[A] != owner_heading[B]
-        for u in (A, B):
-            assert all(d["content"].split("\n")[0] == owner_heading[u]
-                       for d in h.users[u].dms)
+        assert not any(HAND_MARK in text for text in h.contents())
         # Presses after the end are answered politely.
         it = await h.press(codec.encode_secret(game, info.version), A)
         assert "over" in reply_text(it)
@@ -447,11 +350,12 @@ async def test_first_strike_in_hand_is_not_revealed_by_the_channel_buttons(tmp_p
             raise AssertionError("no close combat against a holder of First Strike")
         # The defender holds First Strike; the channel must not learn it from the buttons.
         assert "first_strike" in {c["key"] for c in view.private["hand"]}
-        await h.command("board", SEATS[role], game, share=True)
-        post = h.last_post
-        labels = labels_of(post["view"])
-        assert "Play First Strike" not in labels.values(), labels
-        assert ids_of(post["view"]) == [codec.encode_secret(game, info.version)]
+        await h.bot.table.publish(await h.service.snapshot(game))
+        for post in h.posts:
+            labels = labels_of(post.get("view"))
+            assert "Play First Strike" not in labels.values(), labels
+        where, panels = await where_asked(h, game, role, SEATS[role])
+        assert where in ("dm", "ephemeral")          # the choices are offered privately
     finally:
         await h.service.store.close()
 

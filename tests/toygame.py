@@ -12,7 +12,23 @@ from typing import Any
 
 from pydantic import Field
 
-from games.core import Action, BaseState, Choice, GameRules, Msg, Result, ScenarioInfo, msg
+from games.core import (
+    Action,
+    BaseState,
+    Choice,
+    GameRules,
+    Msg,
+    OptionInfo,
+    Result,
+    ScenarioInfo,
+    Turn,
+    msg,
+)
+
+# With this option the secret bids interrupt the turn (asked of each player privately), as a
+# title's question to another player would; without it every bidder holds the turn.
+BIDS_ASKED = OptionInfo(id="bids_asked", description="Bids are asked privately",
+                        choices=[False, True], default=False)
 
 TEXTS = {
     "en": {
@@ -59,9 +75,10 @@ class ToyRules(GameRules[ToyState]):
     state_model = ToyState
 
     def scenarios(self) -> list[ScenarioInfo]:
-        return [ScenarioInfo(id="duel", name="Duel", roles=["a", "b"]),
+        return [ScenarioInfo(id="duel", name="Duel", roles=["a", "b"], options=[BIDS_ASKED],
+                             names={"ru": "Дуэль"}),
                 ScenarioInfo(id="trio", name="Trio", roles=["a", "b", "c"], min_players=3,
-                             max_players=3)]
+                             max_players=3, options=[BIDS_ASKED], names={"ru": "Трио"})]
 
     def setup(self, seed: int, scenario: str | dict, options: dict) -> ToyState:
         roles = ["a", "b", "c"] if scenario == "trio" else ["a", "b"]
@@ -82,6 +99,13 @@ class ToyRules(GameRules[ToyState]):
         if state.phase == "bid":
             return [r for r in state.roles if r not in state.bids]
         return [state.roles[state.turn % len(state.roles)]]
+
+    def turn(self, state: ToyState) -> Turn:
+        """A player's turn, then the round's bids (everyone's, unless they are asked)."""
+        if state.phase == "bid":
+            holders = [] if state.options.get("bids_asked") else list(state.roles)
+            return Turn(key=f"bid{state.turn}", roles=holders)
+        return Turn(key=f"play{state.turn}", roles=self.active_roles(state))
 
     def prompt(self, state: ToyState, role: str | None) -> Msg:
         if state.phase == "bid":

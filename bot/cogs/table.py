@@ -14,9 +14,9 @@ import discord
 
 from bot.cogs import codec, present
 from bot.cogs.publish import NOBODY, PUBLISH_ORDER_WAIT, Publisher, PublishTurn
-from bot.i18n import supported_language, t, tr_msg
+from bot.i18n import CATALOG, supported_language, t, tr_msg
 from bot.service import GameInfo, ServiceError
-from games.core import Msg, View
+from games.core import Msg, View, render
 
 log = logging.getLogger(__name__)
 
@@ -36,11 +36,19 @@ class Refusal(Exception):
                                       for k, v in args.items()})
 
 
+def engine_msg(m: Msg, lang: str, title: str | None) -> str:
+    """An engine's message: from the title's catalogue when it has the key, else from the
+    bot's (which knows the refusals every engine shares, ``error.not_a_choice`` …)."""
+    if title is not None and present.engine_text(title, m.key, lang) is not None:
+        return present.rules_of(title).tr(m, lang)
+    return render(m, lang, CATALOG)
+
+
 def refusal_text(exc: ServiceError | Refusal, lang: str, title: str | None = None) -> str:
     """A refusal in one language: an engine's reason is read from its own catalogue."""
     detail = getattr(exc, "detail", None)
     if detail is not None:
-        reason = tr_msg(detail, lang, getattr(exc, "detail_title", None) or title)
+        reason = engine_msg(detail, lang, getattr(exc, "detail_title", None) or title)
         return tr_msg(Msg(key=exc.msg.key, args={**exc.msg.args, "reason": reason}), lang,
                       title)
     return tr_msg(exc.msg, lang, title)

@@ -25,6 +25,8 @@ BOT: dict[str, str] = {
     "bot.started": "Game #{id} has started.",
     "bot.done": "Done.",
     "bot.turn_of": "Your move: {players}",
+    "error.not_a_choice": "{action} is not one of the choices open to you now.",
+    "error.no_role": "There is no side {role} in this game.",
     "bot.asked_privately": "⏳ Waiting for {players} (asked privately).",
     "bot.ask_why": "{players} wait for your answer as {role}.",
     "bot.asked_in_channel": "{player}, you are asked as {role}: {prompt} Press the button to "

@@ -87,6 +87,8 @@ BOT: dict[str, str] = {
     "bot.started": "Партия №{id} началась.",
     "bot.done": "Готово.",
     "bot.turn_of": "Ваш ход: {players}",
+    "error.not_a_choice": "Действие {action} сейчас вам недоступно.",
+    "error.no_role": "Стороны {role} в этой партии нет.",
     "bot.asked_privately": "⏳ Ждём ответа: {players} (вопрос задан лично).",
     "bot.ask_why": "{players} ждут вашего ответа за сторону {role}.",
     "bot.asked_in_channel": "{player}, вопрос к вам за сторону {role}: {prompt} Нажмите кнопку, "
