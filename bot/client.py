@@ -10,6 +10,7 @@ import yarl
 from discord.ext import commands
 
 from bot.cogs import Table, add_cogs
+from bot.cogs.computer import DEFAULT_PACE
 from bot.i18n import CommandTranslator
 from bot.service import TableService
 from bot.settings import shard_plan
@@ -39,11 +40,14 @@ class TableBot(commands.Bot):
 
     def __init__(self, service: TableService, *, default_language: str = "en",
                  sync_guilds: list[int] | None = None, timers: bool = True,
+                 computer_pace: float = DEFAULT_PACE, computer_processes: bool = True,
                  **options: Any) -> None:
         super().__init__(command_prefix=commands.when_mentioned,
                          intents=discord.Intents.default(), help_command=None, **options)
         self.service = service
         self.table = Table(service, self, default_language)
+        self.table.computers.pace = computer_pace
+        self.table.computers.processes = computer_processes
         self.sync_guilds = list(sync_guilds or [])
         self.timers = timers
         self._synced = False
@@ -51,6 +55,10 @@ class TableBot(commands.Bot):
     async def setup_hook(self) -> None:
         await self.tree.set_translator(CommandTranslator())
         await add_cogs(self, self.table, timers=self.timers)
+
+    async def close(self) -> None:
+        self.table.computers.close()
+        await super().close()
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         await self.table.on_unknown_component(interaction)

@@ -1,6 +1,6 @@
 """python -m bot console [title] [scenario]: hot-seat play in a terminal, over the table service.
 
-One local player holds every seat. Each turn prints the active role's View as text (the title's
+One local player holds every seat but those given to the computer (``--computer ROLE``). Each turn prints the active role's View as text (the title's
 ``describe``), then reads a line: the number of a choice, ``u`` to undo, ``q`` to quit. After every
 move the board picture is written to ``--png`` when the title has a renderer.
 """
@@ -12,11 +12,20 @@ import asyncio
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
-from bot.service import Outcome, ServiceError, TableService, english
+from bot.cogs.computer import seed_for
+from bot.service import (
+    COMPUTER_LEVELS,
+    Outcome,
+    ServiceError,
+    TableService,
+    computer_level,
+    english,
+)
 from bot.store import Store
 from games import registry
+from games.ai import choose
 from games.core import Msg, Rules, View
 from games.core.text import render
 
@@ -38,6 +47,8 @@ TEXTS = {
         "picture": "Board picture: {path}",
         "no_picture": "(no board picture: {reason})",
         "unknown_title": "Unknown title {title}. Titles: {titles}.",
+        "unknown_role": "No side {roles} in this game. Sides: {known}.",
+        "computer": "🤖 {role}: {choice}",
     },
     "ru": {
         "help": "Введите номер варианта, u — отменить ход, q — выйти.",
@@ -51,6 +62,8 @@ TEXTS = {
         "picture": "Картинка доски: {path}",
         "no_picture": "(картинки доски нет: {reason})",
         "unknown_title": "Неизвестная игра {title}. Игры: {titles}.",
+        "unknown_role": "Стороны {roles} в этой игре нет. Стороны: {known}.",
+        "computer": "🤖 {role}: {choice}",
     },
 }
 
@@ -116,6 +129,21 @@ class Console:
             return
         self.png.write_bytes(data)
 
+    async def computer_moves(self, info: Any, role: str) -> None:
+        """The computer plays the seat: it decides from the seat's View alone."""
+        user = info.seats[role]
+        view = (await self.service.views_for(info.id, user))[role]
+        action = choose(view, seed_for(info, role), computer_level(user) or "normal")
+        label = next((render(c.msg, self.lang, self.rules.texts) if c.msg else c.label
+                      for c in view.actions if (c.verb, c.arg) == (action.verb, action.arg)),
+                     action.verb)
+        self.say("computer", role=info.role_name(role), choice=label)
+        outcome = await self.service.act(info.id, user, action.verb, action.arg,
+                                         expected_version=info.version, role=role)
+        self.show(outcome)
+        if outcome.public is not None:
+            self.picture(outcome.public)
+
     async def play(self, game_id: int) -> None:
         svc = self.service
         self.say("help")
@@ -130,8 +158,11 @@ class Console:
                 else:
                     self.say("ended")
                 return
-            views = await svc.views_for(game_id, LOCAL_USER)
             role = info.active_roles[0]
+            if computer_level(info.seats.get(role)) is not None:
+                await self.computer_moves(info, role)
+                continue
+            views = await svc.views_for(game_id, LOCAL_USER)
             view = views[role]
             if first:
                 self.picture(await svc.view_for(game_id, 0))
@@ -187,8 +218,16 @@ async def _run(args: argparse.Namespace, read: Callable[[str], str], out: TextIO
             info = await service.create_game(0, 0, LOCAL_USER, rules.id, scenario,
                                              seed=args.seed, allow_multiple_seats=True)
             game_id = info.id
+            unknown = [r for r in args.computer if r not in info.roles]
+            if unknown:
+                print(TEXTS["en"]["unknown_role"].format(roles=", ".join(unknown),
+                                                         known=", ".join(info.roles)), file=out)
+                return 2
             for role in info.roles:
-                await service.join(game_id, LOCAL_USER, role)
+                if role in args.computer:
+                    await service.join(game_id, LOCAL_USER, role, computer=args.level)
+                else:
+                    await service.join(game_id, LOCAL_USER, role)
             outcome = await service.start(game_id, LOCAL_USER)
             console.show(outcome)
         await console.play(game_id)
@@ -217,6 +256,10 @@ def main(argv: list[str] | None = None, *, input_fn: Callable[[str], str] | None
                         "after each move (empty: never)")
     parser.add_argument("--lang", choices=("en", "ru"), default="en")
     parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--computer", action="append", default=[], metavar="ROLE",
+                        help="a side the computer plays (repeat for several)")
+    parser.add_argument("--level", choices=COMPUTER_LEVELS, default="normal",
+                        help="how well the computer plays")
     args = parser.parse_args(argv)
     return asyncio.run(_run(args, input_fn or input, out or sys.stdout))
 

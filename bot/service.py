@@ -49,6 +49,16 @@ from games.core import Action, IllegalAction, LogLine, Msg, Result, Rules, View,
 
 LANGUAGES = ("en", "ru")
 MAX_SEED = 2**63 - 1
+# A computer player sits in a seat under one of these user ids, one per level (no Discord user
+# has an id this small); several seats may be the computer's.
+COMPUTER_LEVELS = ("easy", "normal")
+COMPUTER_USERS: dict[int, str] = {10: "easy", 11: "normal"}
+COMPUTER_OF_LEVEL: dict[str, int] = {level: user for user, level in COMPUTER_USERS.items()}
+
+
+def computer_level(user_id: int | None) -> str | None:
+    """The level of the computer player seated as ``user_id``, or None for a person."""
+    return COMPUTER_USERS.get(user_id) if user_id is not None else None
 STATE_CACHE_SIZE = 2048
 # Read-only calls (status, view_for, views_for, log_lines) may answer from what this service
 # read or wrote up to this many seconds ago: a move on Discord reads the game several times
@@ -108,6 +118,7 @@ SERVICE_TEXTS_EN: dict[str, str] = {
     "error.bad_language": "There is no language {language}. Languages: {languages}.",
     "error.bad_timer": "The turn timer is a whole number of seconds above zero, or off.",
     "error.bad_notify": "There is no way of telling {mode}. Ways: {modes}.",
+    "error.bad_level": "The computer plays at {levels}, not {level}.",
     "error.bad_vote": "That is not a vote the table takes.",
     "error.timer_running": "The turn time of game #{game} has not run out.",
     "error.vote_waited": "The table is waiting for you in game #{game}: make your move instead.",
@@ -690,20 +701,35 @@ class TableService:
                 raise ServiceError("error.bad_option", option=key, value=value,
                                    reason="choose one of " + ", ".join(map(str, option.choices)))
 
-    async def join(self, game_id: int, user_id: int, role: str | None = None) -> GameInfo:
+    def _role_named(self, g: _Game, role: str) -> str:
+        """A role by its id or its display name; refused when there is none such."""
+        seats = g.seat_map()
+        if role not in seats:
+            by_name = {n.casefold(): r for r, n in g.names.items()}
+            role = by_name.get(str(role).casefold(), role)
+            if role not in seats:
+                raise ServiceError("error.unknown_role", game=g.id, role=role,
+                                   roles=g.names_of(g.roles))
+        return role
+
+    async def join(self, game_id: int, user_id: int, role: str | None = None,
+                   computer: str | None = None, is_moderator: bool = False) -> GameInfo:
+        """Take a seat in the lobby; with ``computer`` (a level), ``user_id`` (the creator or
+        a moderator) seats the computer at that level instead."""
+        if computer is not None and computer not in COMPUTER_LEVELS:
+            raise ServiceError("error.bad_level", level=computer,
+                               levels=", ".join(COMPUTER_LEVELS))
         async with self._lock(game_id):
             g = await self._load(game_id, with_state=False)
             if g.row.status != "lobby":
                 raise ServiceError("error.not_lobby", game=game_id)
             seats = g.seat_map()
-            if role is not None and role not in seats:
-                # Accept a role's display name too.
-                by_name = {n.casefold(): r for r, n in g.names.items()}
-                role = by_name.get(str(role).casefold(), role)
-                if role not in seats:
-                    raise ServiceError("error.unknown_role", game=game_id, role=role,
-                                       roles=g.names_of(g.roles))
-            if not g.row.allow_multiple_seats and user_id in seats.values():
+            if role is not None:
+                role = self._role_named(g, role)
+            if computer is not None:
+                self._require_creator(g, user_id, is_moderator)
+                user_id = COMPUTER_OF_LEVEL[computer]
+            elif not g.row.allow_multiple_seats and user_id in seats.values():
                 raise ServiceError("error.already_seated", game=game_id)
             if role is None:
                 free = g.vacant()
@@ -962,15 +988,42 @@ class TableService:
                       old_user_id: int, new_user_id: int) -> Outcome:
         """Seat ``new_user_id`` where ``old_user_id`` sat (or sat until kicked); the game goes on."""
         self._require_moderator(is_moderator)
-        async with self._lock(game_id):
-            g = await self._load(game_id)
-            self._refuse_closed(g)
+
+        def seats_of_old(g: _Game) -> list[SeatRow]:
             seats = [s for s in g.seats if s.user_id == old_user_id
                      or (s.user_id is None and s.former_user_id == old_user_id)]
             if not seats:
                 raise ServiceError("error.user_not_seated", game=game_id)
-            if (not g.row.allow_multiple_seats and new_user_id != old_user_id
-                    and new_user_id in g.seat_map().values()):
+            return seats
+
+        return await self._reseat(game_id, moderator_id, seats_of_old, new_user_id,
+                                  {"old": old_user_id})
+
+    async def hand_seat(self, game_id: int, user_id: int, is_moderator: bool, role: str,
+                        new_user_id: int) -> Outcome:
+        """Hand the seat of ``role`` to ``new_user_id``: a person, or the computer (one of
+        ``COMPUTER_USERS``), whoever held it or if it was vacant. Moderators may; in the lobby
+        the table's creator may too."""
+        def the_seat(g: _Game) -> list[SeatRow]:
+            named = self._role_named(g, role)
+            if g.row.status != "lobby":
+                self._require_moderator(is_moderator)
+            else:
+                self._require_creator(g, user_id, is_moderator)
+            return [s for s in g.seats if s.role == named]
+
+        return await self._reseat(game_id, user_id, the_seat, new_user_id, {})
+
+    async def _reseat(self, game_id: int, moderator_id: int,
+                      pick: Callable[[_Game], list[SeatRow]], new_user_id: int,
+                      record: dict[str, Any]) -> Outcome:
+        async with self._lock(game_id):
+            g = await self._load(game_id)
+            self._refuse_closed(g)
+            seats = pick(g)
+            holders = {s.user_id for s in seats}
+            if (not g.row.allow_multiple_seats and computer_level(new_user_id) is None
+                    and new_user_id not in holders and new_user_id in g.seat_map().values()):
                 raise ServiceError("error.already_seated", game=game_id)
             roles = [s.role for s in seats]
             values: dict[str, Any] = {}
@@ -990,7 +1043,7 @@ class TableService:
                                           former_user_id=seat.former_user_id)
                     await tx.append(game_id, "replace", role=",".join(roles),
                                     user_id=moderator_id,
-                                    arg={"old": old_user_id, "new": new_user_id, "roles": roles})
+                                    arg={**record, "new": new_user_id, "roles": roles})
             except StaleVersion:
                 raise ServiceError("error.stale", version=g.row.version) from None
             g = await self._load(game_id)

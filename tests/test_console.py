@@ -74,3 +74,23 @@ def test_console_unknown_title(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     code, text, _ = run(["chess"], [])
     assert code == 2 and text.startswith("Unknown title chess.")
+
+
+def test_console_against_the_computer(tmp_path, monkeypatch):
+    """``--computer`` hands sides to the computer: with both sides its, the game plays itself
+    to the end without reading a line; an unknown side is refused."""
+    monkeypatch.chdir(tmp_path)
+    out = io.StringIO()
+
+    def never(_prompt: str) -> str:
+        raise AssertionError("the computer needs no input")
+
+    code = console.main(["toy", "duel", "--seed", "11", "--png", "", "--computer", "a",
+                         "--computer", "b", "--level", "easy"], input_fn=never, out=out)
+    assert code == 0
+    text = out.getvalue()
+    assert "🤖 a: " in text and "🤖 b: " in text
+    assert "The game is over: " in text
+    out = io.StringIO()
+    code = console.main(["toy", "duel", "--png", "", "--computer", "z"], input_fn=never, out=out)
+    assert code == 2 and "No side z in this game" in out.getvalue()

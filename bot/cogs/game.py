@@ -14,7 +14,7 @@ from discord.ext import commands
 from bot.cogs import present
 from bot.cogs.table import OPEN, Refusal, Table
 from bot.i18n import t
-from bot.service import GameInfo, ServiceError
+from bot.service import COMPUTER_OF_LEVEL, GameInfo, ServiceError
 from games import registry
 
 log = logging.getLogger(__name__)
@@ -121,6 +121,26 @@ def _parse_scenario(data: bytes) -> dict:
 
 
 GAME_OPTION = "game"
+LEVEL_CHOICES = [app_commands.Choice(name="Normal", value="normal"),
+                 app_commands.Choice(name="Easy", value="easy")]
+
+
+async def seat_autocomplete(interaction: discord.Interaction,
+                            current: str) -> list[app_commands.Choice[str]]:
+    """Every seat of the game (in the lobby or in play), by its side's name."""
+    table: Table = interaction.client.table  # type: ignore[attr-defined]
+    lang = await table.user_lang(interaction)
+    game = getattr(interaction.namespace, "game", None)
+    try:
+        info = await table.find_game(interaction, int(game) if game else None, OPEN)
+    except (ServiceError, Refusal, ValueError):
+        return []
+    out = []
+    for role in info.roles:
+        name = present.role_name(info, role, lang)
+        if current.casefold() in (name + " " + role).casefold():
+            out.append(_choice(name, role))
+    return out[:AUTOCOMPLETE_MAX]
 
 
 @app_commands.guild_only()
@@ -144,13 +164,18 @@ class GameCog(commands.GroupCog, group_name="game",
                            scenario_file="A scenario document (JSON) instead of a listed one",
                            seed="Seed of the dice and shuffles (to replay a game)",
                            thread="Play it in a thread of its own (default: the server's "
-                                  "setting)")
+                                  "setting)",
+                           computer="Seats the computer takes (side names, separated by "
+                                    "commas)",
+                           level="How well the computer plays")
     @app_commands.autocomplete(title=title_autocomplete, scenario=scenario_autocomplete)
+    @app_commands.choices(level=LEVEL_CHOICES)
     async def new(self, interaction: discord.Interaction, title: str,
                   scenario: str | None = None,
                   scenario_file: discord.Attachment | None = None,
                   seed: app_commands.Range[int, 0, 2**53] | None = None,
-                  thread: bool | None = None) -> None:
+                  thread: bool | None = None, computer: str | None = None,
+                  level: str = "normal") -> None:
         async def body(lang: str) -> None:
             chosen: str | dict
             if scenario_file is not None:
@@ -168,6 +193,9 @@ class GameCog(commands.GroupCog, group_name="game",
             info = await self.service.create_game(
                 interaction.guild_id, interaction.channel_id, interaction.user.id, title,
                 chosen, seed=seed, thread=thread)
+            for role in filter(None, (r.strip() for r in (computer or "").split(","))):
+                info = await self.service.join(info.id, interaction.user.id, role,
+                                               computer=level)
             await self._announce(interaction, info)
             await self.table.reply(interaction, t("bot.created_you", lang, id=info.id))
         await run_command(self.table, interaction, body)
@@ -315,6 +343,50 @@ class GameCog(commands.GroupCog, group_name="game",
                       new: discord.User, game: int | None = None) -> None:
         await self._moderate(interaction, game, OPEN, lambda info, mod: self.service.replace(
             info.id, interaction.user.id, mod, old.id, new.id))
+
+    @app_commands.command(name="computer", description="Seat the computer: a free seat in the "
+                                                        "lobby, or moderators: any seat in play")
+    @app_commands.describe(role="Which seat", level="How well the computer plays",
+                           game="Game number")
+    @app_commands.choices(level=LEVEL_CHOICES)
+    @app_commands.autocomplete(role=seat_autocomplete, game=game_autocomplete)
+    async def computer(self, interaction: discord.Interaction, role: str, level: str = "normal",
+                       game: int | None = None) -> None:
+        async def body(lang: str) -> None:
+            info = await self.table.find_game(interaction, game, OPEN)
+            moderator = await self.table.is_moderator(interaction)
+            if info.status == "lobby":
+                info = await self.service.join(info.id, interaction.user.id, role,
+                                               computer=level, is_moderator=moderator)
+                await self._announce(interaction, info)
+            else:
+                outcome = await self.service.hand_seat(
+                    info.id, interaction.user.id, moderator, role, COMPUTER_OF_LEVEL[level])
+                await self._publish(interaction, outcome)
+            await self.table.reply(interaction, t(
+                "bot.computer_seated", lang, level=t(f"bot.level.{level}", lang),
+                role=present.role_name(info, role, lang)))
+        await run_command(self.table, interaction, body)
+
+    @app_commands.command(name="seat", description="Moderators: hand a seat to a member (also "
+                                                    "back from the computer)")
+    @app_commands.describe(role="Which seat", player="Who takes it", game="Game number")
+    @app_commands.autocomplete(role=seat_autocomplete, game=game_autocomplete)
+    async def seat(self, interaction: discord.Interaction, role: str, player: discord.User,
+                   game: int | None = None) -> None:
+        async def body(lang: str) -> None:
+            info = await self.table.find_game(interaction, game, OPEN)
+            outcome = await self.service.hand_seat(
+                info.id, interaction.user.id, await self.table.is_moderator(interaction), role,
+                player.id)
+            if outcome.game.status == "lobby":
+                await self._announce(interaction, outcome.game)
+            else:
+                await self._publish(interaction, outcome)
+            await self.table.reply(interaction, t(
+                "bot.seat_handed", lang, player=present.mention(player.id, lang),
+                role=present.role_name(info, role, lang)))
+        await run_command(self.table, interaction, body)
 
     @app_commands.command(name="timer", description="Set the turn timer of a game")
     @app_commands.describe(minutes="Minutes per turn; 0 turns the timer off", game="Game number")

@@ -26,6 +26,7 @@ from bot.cogs.components import (
     clip,
 )
 from bot.i18n import has, t, tr_msg
+from bot.service import computer_level
 from games import registry
 from games.core import Choice, LogLine, Msg, Rules, ScenarioInfo, View
 
@@ -126,19 +127,24 @@ def scenario_name(info: Any, lang: str) -> str:
             or getattr(info, "scenario_name", None) or info.scenario)
 
 
-def mention(user_id: int | None) -> str:
+def mention(user_id: int | None, lang: str = "en") -> str:
+    """How a seated player is named: a mention, or the computer with its level."""
+    level = computer_level(user_id)
+    if level is not None:
+        return t("bot.computer", lang, level=t(f"bot.level.{level}", lang))
     return f"<@{user_id}>" if user_id else ""
 
 
 def seat_line(info: Any, role: str, lang: str) -> str:
     user = (info.seats or {}).get(role)
-    who = mention(user) if user else t("bot.seat_free", lang)
+    who = mention(user, lang) if user else t("bot.seat_free", lang)
     return t("bot.seat", lang, role=role_name(info, role, lang), player=who)
 
 
 def players_of(info: Any, roles: Iterable[str], lang: str) -> str:
     return ", ".join(
-        t("bot.player_role", lang, player=mention(info.seats.get(r)) or t("bot.seat_free", lang),
+        t("bot.player_role", lang,
+          player=mention(info.seats.get(r), lang) or t("bot.seat_free", lang),
           role=role_name(info, r, lang))
         for r in roles)
 

@@ -26,11 +26,12 @@ import discord
 
 from bot.cogs import codec, present
 from bot.cogs.components import SecretButton, VoteButton
+from bot.cogs.computer import ComputerSeats
 from bot.cogs.memo import Ask, HandMessage, SentMessage, TableMemo
 from bot.cogs.pictures import board_png, hand_png
 from bot.dm import Delivery, dm_message, patiently
 from bot.i18n import DEFAULT_LANGUAGE, LANGUAGES, supported_language, t, tr_msg
-from bot.service import GameInfo, Outcome, TableService
+from bot.service import GameInfo, Outcome, TableService, computer_level
 from games.core import LogLine, View
 
 log = logging.getLogger(__name__)
@@ -75,6 +76,7 @@ class Publisher:
         # game id -> the end of the latest publish of that game (see queue_publish)
         self._publishing: dict[int, asyncio.Future[None]] = {}
         self._memos: dict[int, TableMemo] = {}
+        self.computers = ComputerSeats(service, self.publish)
 
     # -- languages ------------------------------------------------------------------------------
     async def guild_lang(self, guild_id: int | None) -> str:
@@ -174,6 +176,14 @@ class Publisher:
         """Show what a change did: the turn post made or edited, pings, hands by DM, questions
         asked privately; in the order of the game's changes (``queue_publish``). Returns the
         turn post (or the notice posted)."""
+        info = outcome.game
+        try:
+            return await self._publish(outcome, channel, lang, turn)
+        finally:
+            self.computers.wake(info)
+
+    async def _publish(self, outcome: Outcome, channel: Any, lang: str | None,
+                       turn: PublishTurn | None) -> Any:
         info = outcome.game
         async with turn or self.queue_publish(info.id):
             lang = lang or await self.guild_lang(info.guild_id)
@@ -294,7 +304,8 @@ class Publisher:
                            memo: TableMemo) -> list[int]:
         """Tell the players who now hold the turn: a mention in the new post, or a "your turn"
         DM, as each chose. Returns the users to mention."""
-        users = list(dict.fromkeys(u for r in holders if (u := info.seats.get(r))))
+        users = list(dict.fromkeys(u for r in holders if (u := info.seats.get(r))
+                                   and computer_level(u) is None))
         mention: list[int] = []
         for user in users:
             player = await self.service.get_player(user)
@@ -343,6 +354,8 @@ class Publisher:
         info = outcome.game
         public_seqs = {line.seq for line in outcome.public.log} if outcome.public else set()
         for user_id, views in outcome.privates.items():
+            if computer_level(user_id) is not None:
+                continue   # the computer reads its View, not a DM
             ulang = await self.lang_of_user(user_id, info.guild_id)
             for role, view in views.items():
                 if not view.private:
@@ -389,7 +402,8 @@ class Publisher:
     async def _ask_privately(self, info: GameInfo, public: View, memo: TableMemo) -> None:
         new_turn = False
         _holders, asked = self.split_active(info, public, memo, new_turn)
-        wanted = {r: info.seats[r] for r in asked if info.seats.get(r)}
+        wanted = {r: u for r in asked
+                  if (u := info.seats.get(r)) and computer_level(u) is None}
         for role, ask in list(memo.asks.items()):
             if wanted.get(role) != ask.user:
                 await self._close_ask(info, ask)
@@ -502,6 +516,7 @@ class Publisher:
         for info in await self.service.games_to_show():
             memo = await self.memo(info.id)
             if memo.posted >= info.version:
+                self.computers.wake(info)
                 continue
             behind += 1
             try:
