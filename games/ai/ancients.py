@@ -59,6 +59,7 @@ LEADER_WORTH = 4.0               # what a leader adds (helmets, bolstering, orde
 NEXT_ATTACKS = (1.0, 0.8, 0.6)   # weights of the best attacks a side has next
 TO_MOVE_WEIGHT = 0.6             # the side about to move will make its attacks
 WAITING_WEIGHT = 0.25            # the other side's attacks are a turn away
+PLANNED_WEIGHT = 0.85            # the attacks the ordered units will make this turn
 SIXTH = 1.0 / 6.0
 TURN_PROMPTS = {"prompt.card", "prompt.order", "prompt.spartacus", "prompt.rally",
                 "prompt.move", "prompt.move_to", "prompt.target", "prompt.battle"}
@@ -369,6 +370,38 @@ def samples_for(view: View, rng: random.Random, n: int) -> tuple[list[AncientsSt
 # -- dice and worth -------------------------------------------------------------------------------
 
 @cache
+def hex_distance(a: str, b: str) -> int:
+    return hexes.distance(hexes.parse_hex(a), hexes.parse_hex(b))
+
+
+@cache
+def _rear_hexes(h: str, side: str) -> tuple[str, ...]:
+    return tuple(B.rear(h, side))
+
+
+def _may_retreat(s: AncientsState, u: Unit, by_hex: dict[str, Unit]) -> bool:
+    """Whether a unit has an open hex to fall back into (spec 10.2, roughly: lone leaders and
+    the rest of the retreat aside)."""
+    return any(n not in by_hex and not B.impassable(s, n, u) for n in _rear_hexes(u.hex, u.side))
+
+
+_NEAREST: dict[tuple[str, ...], dict[str, int]] = {}
+
+
+def nearest_enemy(s: AncientsState, side: str, h: str) -> int:
+    """Hexes from ``h`` to the nearest unit not of ``side`` (remembered per enemy position)."""
+    key = (side, *sorted(u.hex for u in s.units.values() if u.side != side))
+    table = _NEAREST.get(key)
+    if table is None:
+        if len(_NEAREST) > 2000:
+            _NEAREST.clear()
+        table = _NEAREST[key] = {}
+    d = table.get(h)
+    if d is None:
+        d = table[h] = min((hex_distance(h, e) for e in key[1:]), default=0)
+    return d
+
+@cache
 def _at_least(n: int, p: float) -> tuple[float, ...]:
     """P(at least k successes) of n dice with chance p each, for k = 0..n."""
     exact = [math.comb(n, k) * p ** k * (1 - p) ** (n - k) for k in range(n + 1)]
@@ -414,8 +447,8 @@ def damage(s: AncientsState, att: Unit, target: Unit, dice: int) -> float:
     out = 0.0
     for k in range(1, min(target.blocks, len(tail) - 1) + 1):
         out += tail[k] * block_loss(target, k, enemy_banner)
-    open_, _ = K.retreat_options(s, target)
-    flag_cost = 0.3 if open_ else BLOCK + enemy_banner * 0.15
+    by_hex = {u.hex: u for u in s.units.values()}
+    flag_cost = 0.3 if _may_retreat(s, target, by_hex) else BLOCK + enemy_banner * 0.15
     return out + dice * SIXTH * flag_cost * 0.7
 
 
@@ -453,9 +486,8 @@ def best_attacks(s: AncientsState, side: str) -> list[float]:
                 best = max(best, attack_gain(s, u, e))
         sp = spec(u)
         if sp.range > 0 and best == 0.0:
-            here = hexes.parse_hex(u.hex)
             for e in s.units.values():
-                if e.side != side and 2 <= hexes.distance(here, hexes.parse_hex(e.hex)) <= sp.range:
+                if e.side != side and 2 <= hex_distance(u.hex, e.hex) <= sp.range:
                     best = max(best, fire_gain(s, u, e, 2))
         if best > 0:
             out.append(best)
@@ -478,20 +510,28 @@ def _leader_risk(s: AncientsState, side: str) -> float:
 
 def _closing(s: AncientsState, side: str) -> float:
     """How far the side's units stand from the enemy, in hexes beyond striking distance."""
-    enemies = [hexes.parse_hex(u.hex) for u in s.units.values() if u.side != side]
-    if not enemies:
-        return 0.0
+    return float(sum(max(0, nearest_enemy(s, side, u.hex) - 1)
+                     for u in s.units.values() if u.side == side))
+
+
+def planned_attacks(s: AncientsState, side: str) -> float:
+    """The attacks still to come this turn: each ordered unit that may battle, at its best
+    target."""
+    t = s.turn
     total = 0.0
-    for u in s.units.values():
-        if u.side == side:
-            here = hexes.parse_hex(u.hex)
-            total += max(0, min(hexes.distance(here, e) for e in enemies) - 1)
+    for uid in t.ordered:
+        u = s.units.get(uid)
+        if u is None or uid in t.no_battle or t.battles.get(uid, 0) >= (
+                2 if t.effective == "darken_the_sky" else 1):
+            continue
+        total += strike_now(s, u)
     return total
 
 
 def evaluate(s: AncientsState, me: str) -> float:
     """How good the position is for ``me``: the banner race, the worth of both armies, lone
-    leaders at risk, the attacks each side has next (the side to move weighing more), and a
+    leaders at risk, the attacks each side has next (the side to move weighing more; in the
+    middle of a turn, the attacks its ordered units still have and then the other side's), and a
     little for standing close to the enemy (a battle is won by fighting)."""
     if s.result is not None:
         if s.result.draw:
@@ -507,8 +547,15 @@ def evaluate(s: AncientsState, me: str) -> float:
         score += LEADER_WORTH if ld.side == me else -LEADER_WORTH
     score -= _leader_risk(s, me) - _leader_risk(s, opp)
     to_move = s.turn.side
+    mid_turn = s.turn.phase != "card"
+    if mid_turn:
+        now = PLANNED_WEIGHT * planned_attacks(s, to_move)
+        score += now if to_move == me else -now
     for side in SIDES:
-        weight = TO_MOVE_WEIGHT if side == to_move else WAITING_WEIGHT
+        if mid_turn:
+            weight = WAITING_WEIGHT if side == to_move else TO_MOVE_WEIGHT
+        else:
+            weight = TO_MOVE_WEIGHT if side == to_move else WAITING_WEIGHT
         attacks = best_attacks(s, side)
         value = weight * sum(w * a for w, a in zip(NEXT_ATTACKS, attacks, strict=False))
         score += value if side == me else -value
@@ -560,18 +607,13 @@ def spot_score(s: AncientsState, u: Unit, h: str, path_len: int = 0, can_fight: 
             threat.append(damage(s, e, u, dice))
         sp = spec(u)
         if sp.range > 0 and not threat and fight:
-            here = hexes.parse_hex(h)
             dice = 1 if path_len else 2
             for e in s.units.values():
-                if e.side != u.side and 2 <= hexes.distance(here, hexes.parse_hex(e.hex)) <= sp.range:
+                if e.side != u.side and 2 <= hex_distance(h, e.hex) <= sp.range:
                     best = max(best, fire_gain(s, u, e, dice) * 0.9)
         threat.sort(reverse=True)
         exposure = sum(w * t for w, t in zip((0.5, 0.3, 0.2), threat, strict=False))
-        enemies = [hexes.parse_hex(e.hex) for e in s.units.values() if e.side != u.side]
-        far = 0
-        if enemies:
-            here = hexes.parse_hex(h)
-            far = max(0, min(hexes.distance(here, e) for e in enemies) - 1)
+        far = max(0, nearest_enemy(s, u.side, h) - 1)
         return best - exposure + (0.6 if friends >= 2 else 0.0) - 0.3 * far
     finally:
         u.hex = saved
@@ -586,14 +628,29 @@ def _destinations(s: AncientsState, u: Unit) -> dict[str, list[str]]:
     return RULES._destinations(s, u)
 
 
+_MOVE_GAIN: dict[tuple[Any, ...], tuple[float, str | None]] = {}
+
+
 def move_gain(s: AncientsState, u: Unit) -> tuple[float, str | None]:
-    """The best hex the unit may reach and how much better it is than staying."""
-    stay = spot_score(s, u, u.hex, s.turn.moved.get(u.id, 0))
+    """The best hex the unit may reach and how much better it is than staying (remembered per
+    position, card and what the unit has done: playouts of one decision meet the same ones)."""
+    t = s.turn
+    moved = t.moved.get(u.id, 0)
+    key = (tuple((x.id, x.hex, x.blocks) for x in s.units.values()),
+           tuple((ld.id, ld.hex) for ld in s.leaders.values()),
+           u.id, t.phase, t.effective, u.id in t.plain_order, moved, u.id in t.ambushed)
+    got = _MOVE_GAIN.get(key)
+    if got is not None:
+        return got
+    stay = spot_score(s, u, u.hex, moved)
     best, where = 0.0, None
     for h, path in _destinations(s, u).items():
-        gain = spot_score(s, u, h, len(path) + s.turn.moved.get(u.id, 0)) - stay
+        gain = spot_score(s, u, h, len(path) + moved) - stay
         if gain > best:
             best, where = gain, h
+    if len(_MOVE_GAIN) > 20000:
+        _MOVE_GAIN.clear()
+    _MOVE_GAIN[key] = (best, where)
     return best, where
 
 
@@ -612,9 +669,27 @@ def strike_now(s: AncientsState, u: Unit) -> float:
     return best
 
 
+_ORDER_WORTH: dict[tuple[Any, ...], float] = {}
+
+
 def order_worth(s: AncientsState, u: Unit) -> float:
-    """Why order this unit: an attack from where it stands or a better hex within reach."""
-    return max(strike_now(s, u), move_gain(s, u)[0])
+    """Why order this unit: an attack from where it stands or a better hex within reach.
+    Remembered per position and card while ordering (nothing moves then)."""
+    t = s.turn
+    key = None
+    if t.phase in ("order", "card", "spartacus", "rally"):
+        key = (tuple((x.id, x.hex, x.blocks) for x in s.units.values()),
+               tuple((ld.id, ld.hex) for ld in s.leaders.values()),
+               u.id, t.phase, t.effective, t.fallback, t.mirrored)
+        got = _ORDER_WORTH.get(key)
+        if got is not None:
+            return got
+    worth = max(strike_now(s, u), move_gain(s, u)[0])
+    if key is not None:
+        if len(_ORDER_WORTH) > 20000:
+            _ORDER_WORTH.clear()
+        _ORDER_WORTH[key] = worth
+    return worth
 
 
 def _unit_or_leader_worth(s: AncientsState, h: str, side: str) -> float:
@@ -908,10 +983,15 @@ def policy(s: AncientsState, role: str, choices: list[Choice]) -> Choice:
 
 
 def play_out(s: AncientsState, me: str, steps: int = PLAYOUT_STEPS) -> float:
-    """Play the rest of ``me``'s turn with the policy (the opponent answering its questions
-    with it too) and rate where it ends. ``s`` is the playout's own copy."""
+    """Play ``me``'s turn on with the policy (the opponent answering its questions with it too)
+    up to its battles, or to its end when they are behind, and rate where it stops: the battles
+    ahead count at their expected worth, so the dice do not blur the comparison. ``s`` is the
+    playout's own copy."""
+    before_battles = s.turn.phase in ("card", "order", "spartacus", "rally", "move")
     for _ in range(steps):
         if s.result is not None or (s.turn.side != me and waiting(s) is None):
+            break
+        if before_battles and s.turn.phase == "battle" and waiting(s) is None:
             break
         active = RULES.active_roles(s)
         if not active:
@@ -961,7 +1041,8 @@ def choose(view: View, rng: random.Random, level: str) -> Choice:
     role = view.role or ""
     n = SAMPLES.get(level, 0)
     states, consistent = samples_for(view, rng, max(1, n))
-    if n == 0 or not consistent:
+    if n == 0 or not consistent or states[0].turn.phase == "battle":
+        # the battles themselves: the policy weighs each attack by its expected worth
         return _listed(view, policy(states[0], role, choices) if consistent else
                        _view_policy(states[0], view, role, choices))
     shortlist = _shortlist(states[0], role, choices, WIDTH[level])
