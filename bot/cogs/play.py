@@ -180,13 +180,21 @@ class PlayCog(commands.Cog):
     @app_commands.guild_only()
     @app_commands.command(name="board", description="The current board of a game")
     @app_commands.describe(game="Game number",
-                           share="Post the picture in the game's channel for everyone")
+                           share="Post the picture in the game's channel for everyone",
+                           text="The board in words (what you may see), instead of a picture")
     @app_commands.autocomplete(game=game_autocomplete)
     async def board(self, interaction: discord.Interaction, game: int | None = None,
-                     share: bool = False) -> None:
+                    share: bool = False, text: bool = False) -> None:
         async def body(lang: str) -> None:
             info = await self.table.find_game(interaction, game, ("active", "paused"),
                                               latest_over=True)
+            if text:
+                # The engine's description of the asker's own View, in their language.
+                mine = await self.service.view_for(info.id, interaction.user.id)
+                words = present.rules_of(info.title).describe(mine, lang)
+                await self.table.reply(interaction, "\n".join(
+                    [f"**{present.game_heading(info, lang)}**", words]))
+                return
             public = await self.table.public_view(info.id)
             if share:
                 # The picture for everyone; the choices stay on the game's one turn post.

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import zlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -31,6 +32,7 @@ from games import registry
 from games.core import Choice, LogLine, Msg, Rules, ScenarioInfo, View
 
 CONTENT_MAX = 2000
+ALT_MAX = 1024
 EMBED_TEXT_MAX = 4000
 BUTTONS_PER_ROW = 5
 MAX_BUTTONS = 20          # four rows of buttons; larger lists become select menus
@@ -49,6 +51,7 @@ class Post:
     picture_name: str = "board.png"
     view: discord.ui.View | None = None
     ping: list[int] = field(default_factory=list)
+    alt: str = ""            # the picture's alt text (screen readers, no images)
 
     def kwargs(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -60,7 +63,8 @@ class Post:
         if self.embed is not None:
             out["embed"] = self.embed
         if self.picture is not None:
-            out["file"] = discord.File(io.BytesIO(self.picture), filename=self.picture_name)
+            out["file"] = discord.File(io.BytesIO(self.picture), filename=self.picture_name,
+                                       description=clip(self.alt, ALT_MAX) or None)
         if self.view is not None:
             out["view"] = self.view
         return out
@@ -332,9 +336,18 @@ def turn_post(info: Any, public: View, lines: Sequence[LogLine], notices: Sequen
                               description=clip_block(log_block, EMBED_TEXT_MAX) or None)
         embed.set_image(url="attachment://board.png")
         return Post(content="\n".join(text), embed=embed, picture=picture, view=components,
-                    ping=ping_ids)
+                    ping=ping_ids, alt=alt_text(info, lines, text, lang))
     body = "\n".join(part for part in [heading, log_block, "\n".join(text)] if part)
     return Post(content=body, view=components, ping=ping_ids)
+
+
+def alt_text(info: Any, lines: Sequence[LogLine], text: Sequence[str], lang: str) -> str:
+    """A board picture's alt text: which game, what changed last, whose turn it is."""
+    rules = rules_of(info.title)
+    last = [rules.tr(line.msg, lang) for line in lines[-3:]]
+    said = [re.sub(r"<@!?\d+>", "", part).replace("▶ ", "").strip() for part in text]
+    return " ".join([t("bot.alt_board", lang, heading=game_heading(info, lang)), *last,
+                     *said]).strip()
 
 
 def post_digest(post: Post) -> str:

@@ -32,6 +32,7 @@ BOT: dict[str, str] = {
     "bot.level.normal": "normal",
     "bot.computer_seated": "The computer ({level}) takes the seat of {role}.",
     "bot.seat_handed": "{player} now holds the seat of {role}.",
+    "bot.alt_board": "Board of {heading}.",
     "bot.asked_privately": "⏳ Waiting for {players} (asked privately).",
     "bot.ask_why": "{players} wait for your answer as {role}.",
     "bot.asked_in_channel": "{player}, you are asked as {role}: {prompt} Press the button to "
@@ -143,6 +144,8 @@ BOT: dict[str, str] = {
     "cmd.game.seat.opt.game.desc": "Game number",
     "choice.normal": "Normal",
     "choice.easy": "Easy",
+    "cmd.board.opt.text": "text",
+    "cmd.board.opt.text.desc": "The board in words (what you may see), instead of a picture",
     "choice.auto": "Auto",
     "choice.mention": "Mention",
     "choice.dm": "Direct message",

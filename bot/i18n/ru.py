@@ -95,6 +95,7 @@ BOT: dict[str, str] = {
     "bot.level.normal": "обычный",
     "bot.computer_seated": "Место за {role} занимает компьютер ({level}).",
     "bot.seat_handed": "Теперь за {role} играет {player}.",
+    "bot.alt_board": "Доска: {heading}.",
     "bot.asked_privately": "⏳ Ждём ответа: {players} (вопрос задан лично).",
     "bot.ask_why": "{players} ждут вашего ответа за сторону {role}.",
     "bot.asked_in_channel": "{player}, вопрос к вам за сторону {role}: {prompt} Нажмите кнопку, "
@@ -207,6 +208,8 @@ BOT: dict[str, str] = {
     "cmd.game.seat.opt.game.desc": "Номер партии",
     "choice.normal": "Обычный",
     "choice.easy": "Лёгкий",
+    "cmd.board.opt.text": "текстом",
+    "cmd.board.opt.text.desc": "Доска словами (что вам видно) вместо картинки",
     "choice.auto": "Авто",
     "choice.mention": "Упоминание",
     "choice.dm": "Личное сообщение",

@@ -1,0 +1,65 @@
+"""What goes around a game at the table: the board in words and the pictures' alt text, with
+Discord mocked (``tests.harness``)."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from bot.client import TableBot
+from bot.cogs import present
+from bot.service import TableService
+from bot.store import Store
+from games import registry
+from games.core import LogLine, msg
+from tests.harness import CHANNEL, GUILD, OUTSIDER, A, B, Harness
+from tests.test_cogs import reply_text
+
+
+@pytest.fixture
+async def h():
+    store = Store("sqlite+aiosqlite:///:memory:")
+    await store.init()
+    service = TableService(store)
+    bot = TableBot(service, timers=False, computer_pace=0, computer_processes=False)
+    await bot.setup_hook()
+    yield Harness(service, bot)
+    bot.table.computers.close()
+    await store.close()
+
+
+async def started(h: Harness) -> int:
+    await h.command("game new", A, "toy", "duel", seed=5)
+    game = (await h.service.list_games(GUILD, CHANNEL))[-1].id
+    await h.command("game join", A, game)
+    await h.command("game join", B, game)
+    await h.command("game start", A, game)
+    return game
+
+
+async def test_board_text_is_the_engines_description_of_the_askers_view(h: Harness):
+    game = await started(h)
+    rules = registry.get("toy")
+    mine = await h.service.view_for(game, A)
+    it = await h.command("board", A, text=True)
+    assert reply_text(it) == f"**Game #{game} · Toy · Duel**\n" + rules.describe(mine, "en")
+    assert "Step marker" in reply_text(it)                   # A's own choices, to A only
+    theirs = await h.command("board", OUTSIDER, text=True)
+    assert "Step marker" not in reply_text(theirs)
+    russian = await h.command("board", B, text=True, locale=__import__("discord").Locale.russian)
+    assert "Партия №" in reply_text(russian)
+
+
+def test_a_board_picture_carries_an_alt_text_of_what_changed_and_whose_turn_it_is():
+    rules = registry.get("toy")
+    state = rules.setup(5, "duel", {})
+    public = rules.view(state, None)
+    info = SimpleNamespace(id=4, title="toy", scenario="duel", scenario_name="Duel", version=3,
+                           status="active", roles=["a", "b"], seats={"a": A, "b": B},
+                           role_names={}, creator_id=A, result=None)
+    line = LogLine(seq=0, step=1, text="a plays 4", msg=msg("log.play", role="a", value=4))
+    post = present.turn_post(info, public, [line], [], {}, "en", picture=b"\x89PNG fake")
+    alt = post.kwargs()["file"].description
+    assert alt.startswith("Board of Game #4 · Toy · Duel.")
+    assert "a plays 4" in alt and "a: step or play a card" in alt and f"<@{A}>" not in alt
