@@ -32,6 +32,7 @@ from bot.store import (
     GameRow,
     LogRow,
     PlayerRow,
+    RecordRow,
     SeatRow,
     ServerSettingsRow,
     StaleVersion,
@@ -43,6 +44,7 @@ from bot.store import (
     replay_from,
     replay_log,
     resign_result,
+    seat_outcome,
 )
 from games import registry
 from games.core import Action, IllegalAction, LogLine, Msg, Result, Rules, View, can_undo
@@ -523,6 +525,8 @@ class TableService:
                 seq = await tx.append(g.id, kind, role=role, user_id=user_id, verb=verb, arg=arg,
                                       want_seq=checkpoint)
                 await tx.put_state(g.id, values["version"], new_state.model_dump_json(), seq)
+                if values.get("status") == "finished":
+                    await tx.add_records(self._records(g, new_state.result))
         except StaleVersion:
             fresh = await self._load(g.id, with_state=False)
             self._refuse_not_active(fresh)
@@ -532,6 +536,42 @@ class TableService:
         g.state, g.views = new_state, after.views
         self._remember(g)
         self._keep(g)
+
+    def _records(self, g: _Game, result: Result) -> list[RecordRow]:
+        """The seats' results of a game that just finished (the records of /game stats)."""
+        when = self.now()
+        return [RecordRow(guild_id=g.row.guild_id, game_id=g.id, user_id=user, title=g.row.title,
+                          role=role, outcome=seat_outcome(result, role), finished_at=when)
+                for role, user in g.seat_map().items() if user is not None]
+
+    # -- records --------------------------------------------------------------------------------
+    async def stats(self, guild_id: int, user_id: int | None = None,
+                    title: str | None = None) -> dict[tuple[str, str], dict[str, int]]:
+        """Games played, won, lost, drawn and resigned in a server: by (title, side) for one
+        player (``user_id``), or for everyone."""
+        out: dict[tuple[str, str], dict[str, int]] = {}
+        for row in await self.store.records(guild_id, user_id, title):
+            tally = out.setdefault((row.title, row.role), dict.fromkeys(
+                ("played", "won", "lost", "drawn", "resigned"), 0))
+            tally["played"] += 1
+            tally[row.outcome] += 1
+        return out
+
+    async def leaderboard(self, guild_id: int, title: str, limit: int = 10
+                          ) -> list[tuple[int, dict[str, int]]]:
+        """The server's players of a title, best first: most games won, then the better share
+        of games won, then more games played. The computer is not ranked."""
+        per_user: dict[int, dict[str, int]] = {}
+        for row in await self.store.records(guild_id, title=title):
+            if computer_level(row.user_id) is not None:
+                continue
+            tally = per_user.setdefault(row.user_id, dict.fromkeys(
+                ("played", "won", "lost", "drawn", "resigned"), 0))
+            tally["played"] += 1
+            tally[row.outcome] += 1
+        ranked = sorted(per_user.items(), key=lambda item: (
+            -item[1]["won"], -item[1]["won"] / item[1]["played"], -item[1]["played"], item[0]))
+        return ranked[:limit]
 
     def _refuse_not_active(self, g: _Game) -> None:
         status = g.row.status

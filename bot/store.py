@@ -181,6 +181,35 @@ class LogRow(SQLModel, table=True):
         return None if self.arg is None else json.loads(self.arg)
 
 
+class RecordRow(SQLModel, table=True):
+    """One seat's result of a finished game: who played which side of which title, and how it
+    went (``won``, ``lost``, ``drawn`` or ``resigned``)."""
+
+    __tablename__ = "records"
+    __table_args__ = (UniqueConstraint("game_id", "role", name="uq_record_seat"),
+                      Index("ix_records_guild_title", "guild_id", "title"))
+
+    id: int | None = Field(default=None, primary_key=True)
+    guild_id: int = _big(nullable=False)
+    game_id: int = Field(foreign_key="games.id")
+    user_id: int = _big(nullable=False)
+    title: str = Field(max_length=40)
+    role: str = Field(max_length=40)
+    outcome: str = Field(max_length=10)
+    finished_at: datetime = Field(default_factory=utcnow)
+
+
+def seat_outcome(result: Result, role: str) -> str:
+    """How a finished game went for one side."""
+    if role in result.winners:
+        return "won"
+    if result.msg is not None and result.msg.key == "result.resigned":
+        return "resigned"
+    if result.draw:
+        return "drawn"
+    return "lost"
+
+
 class StateRow(SQLModel, table=True):
     __tablename__ = "game_states"
 
@@ -196,7 +225,7 @@ class StateRow(SQLModel, table=True):
 
 
 TABLES = [t.__table__ for t in (ServerSettingsRow, PlayerRow, GameRow, SeatRow, LogRow,  # type: ignore[attr-defined]
-                                StateRow)]  # type: ignore[attr-defined]
+                                StateRow, RecordRow)]  # type: ignore[attr-defined]
 TABLE_NAMES = frozenset(t.name for t in TABLES)
 # The metadata the migrations compare with (its tables of this module: TABLE_NAMES).
 METADATA = SQLModel.metadata
@@ -206,6 +235,7 @@ _LOG = LogRow.__table__  # type: ignore[attr-defined]
 _STATE = StateRow.__table__  # type: ignore[attr-defined]
 _SETTINGS = ServerSettingsRow.__table__  # type: ignore[attr-defined]
 _PLAYERS = PlayerRow.__table__  # type: ignore[attr-defined]
+_RECORDS = RecordRow.__table__  # type: ignore[attr-defined]
 
 
 class StaleVersion(Exception):
@@ -363,6 +393,11 @@ class Tx:
             update(_SETTINGS).where(_SETTINGS.c.guild_id == row.guild_id).values(**values))
         if result.rowcount == 0:
             await self.conn.execute(insert(_SETTINGS).values(**values))
+
+    async def add_records(self, rows: list[RecordRow]) -> None:
+        if rows:
+            await self.conn.execute(insert(_RECORDS), [r.model_dump(exclude={"id"})
+                                                       for r in rows])
 
     async def put_player(self, row: PlayerRow) -> None:
         values = row.model_dump()
@@ -539,6 +574,17 @@ class Store:
         if row is None or row.checkpoint is None or row.checkpoint_seq is None:
             return None
         return int(row.checkpoint_seq), row.checkpoint
+
+    async def records(self, guild_id: int, user_id: int | None = None,
+                      title: str | None = None) -> list[RecordRow]:
+        query = select(_RECORDS).where(_RECORDS.c.guild_id == guild_id)
+        if user_id is not None:
+            query = query.where(_RECORDS.c.user_id == user_id)
+        if title is not None:
+            query = query.where(_RECORDS.c.title == title)
+        async with self.read() as conn:
+            return [RecordRow(**r._mapping) for r in await conn.execute(
+                query.order_by(_RECORDS.c.id))]
 
     async def get_player(self, user_id: int) -> PlayerRow | None:
         async with self.read() as conn:

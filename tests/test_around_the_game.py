@@ -63,3 +63,47 @@ def test_a_board_picture_carries_an_alt_text_of_what_changed_and_whose_turn_it_i
     alt = post.kwargs()["file"].description
     assert alt.startswith("Board of Game #4 · Toy · Duel.")
     assert "a plays 4" in alt and "a: step or play a card" in alt and f"<@{A}>" not in alt
+
+
+async def play_to_the_end(h: Harness, game: int) -> None:
+    from tests.harness import press_choice_index, where_asked
+
+    for _ in range(300):
+        info = await h.service.status(game)
+        if info.status != "active":
+            return
+        role = info.active_roles[0]
+        user = info.seats[role]
+        where, panels = await where_asked(h, game, role, user)
+        await press_choice_index(h, panels, 0, user, where == "ephemeral")
+    raise AssertionError("the game does not end")
+
+
+async def test_records_count_every_finished_game_by_title_and_side(h: Harness):
+    """A finished game writes one record per seat in the same transaction as its last move;
+    a resignation counts as such; /game stats and /game leaderboard read them."""
+    game = await started(h)
+    await play_to_the_end(h, game)
+    info = await h.service.status(game)
+    winner = info.result.winners[0]
+    loser = "b" if winner == "a" else "a"
+    assert await h.service.stats(GUILD, info.seats[winner]) == {
+        ("toy", winner): {"played": 1, "won": 1, "lost": 0, "drawn": 0, "resigned": 0}}
+    assert await h.service.stats(GUILD, info.seats[loser]) == {
+        ("toy", loser): {"played": 1, "won": 0, "lost": 1, "drawn": 0, "resigned": 0}}
+    second = await started(h)
+    await h.command("game resign", A, second)
+    assert (await h.service.stats(GUILD, A))[("toy", "a")]["resigned"] == 1
+    it = await h.command("game stats", A)
+    assert reply_text(it) == f"**Record of <@{A}>**\nToy · a: played 2, won " + (
+        "1, lost 0" if winner == "a" else "0, lost 1") + ", drawn 0, resigned 1"
+    board = reply_text(await h.command("game leaderboard", B, "toy"))
+    assert board.splitlines()[0] == "**Best players of Toy**"
+    first = board.splitlines()[1]
+    assert first.startswith("1. ") and ("won 1 of" in first or "won 2 of" in first)
+    russian = await h.command("game stats", OUTSIDER, locale=__import__("discord").Locale.russian)
+    assert "Законченных партий пока нет." in reply_text(russian)
+    # A game ended by a moderator is not a result.
+    third = await started(h)
+    await h.command("game end", A, third)
+    assert sum(t["played"] for t in (await h.service.stats(GUILD)).values()) == 4

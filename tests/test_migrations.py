@@ -198,3 +198,31 @@ def test_on_ci_these_tests_run_on_postgresql_too():
     if os.environ.get("CI") != "true":
         pytest.skip("only on CI")
     assert OTHER_DATABASE and OTHER_DATABASE.startswith("postgresql"), OTHER_DATABASE
+
+
+async def test_records_are_filled_in_from_the_games_finished_before(url):
+    """Revision 0003 gives every seat of the games already finished its record."""
+    store = await empty(url)
+    try:
+        def old_finished_game(sync: Any) -> None:
+            command.upgrade(alembic_config(sync), "0002")
+            meta = MetaData()
+            games = Table("games", meta, autoload_with=sync)
+            seats = Table("seats", meta, autoload_with=sync)
+            row = GameRow(guild_id=1, channel_id=2, creator_id=3, title="toy", scenario="duel",
+                          seed=5, roles='["a", "b"]', status="finished",
+                          result='{"winners": ["b"], "draw": false, "reason": "b reached 12"}'
+                          ).model_dump(exclude={"id"})
+            new_id = sync.execute(insert(games).values(
+                **{k: v for k, v in row.items() if k in games.c})).inserted_primary_key[0]
+            for role, user in (("a", 7), ("b", 8)):
+                sync.execute(insert(seats).values(game_id=new_id, role=role, user_id=user))
+
+        async with store.engine.begin() as conn:
+            await conn.run_sync(old_finished_game)
+        await store.init()
+        records = await store.records(1)
+        assert sorted((r.user_id, r.role, r.outcome, r.title) for r in records) == [
+            (7, "a", "lost", "toy"), (8, "b", "won", "toy")]
+    finally:
+        await store.close()

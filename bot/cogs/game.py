@@ -388,6 +388,52 @@ class GameCog(commands.GroupCog, group_name="game",
                 role=present.role_name(info, role, lang)))
         await run_command(self.table, interaction, body)
 
+    @app_commands.command(name="stats", description="A player's record: games played, won, "
+                                                     "lost, drawn, resigned")
+    @app_commands.describe(player="Whose record (default: yours)", title="Only this game")
+    @app_commands.autocomplete(title=title_autocomplete)
+    async def stats(self, interaction: discord.Interaction, player: discord.User | None = None,
+                    title: str | None = None) -> None:
+        async def body(lang: str) -> None:
+            if interaction.guild_id is None:
+                raise Refusal("bot.guild_only")
+            who = player.id if player is not None else interaction.user.id
+            tallies = await self.service.stats(interaction.guild_id, who, title)
+            lines = [t("bot.stats_heading", lang, player=present.mention(who, lang))]
+            if not tallies:
+                lines.append(t("bot.stats_none", lang))
+            total = dict.fromkeys(("played", "won", "lost", "drawn", "resigned"), 0)
+            for (game_title, role), tally in sorted(tallies.items()):
+                lines.append(t("bot.stats_line", lang, title=present.title_name(game_title, lang),
+                               side=present.side_name(game_title, role, lang), **tally))
+                for key in total:
+                    total[key] += tally[key]
+            if len(tallies) > 1:
+                lines.append(t("bot.stats_total", lang, **total))
+            await self.table.reply(interaction, "\n".join(lines))
+        await run_command(self.table, interaction, body)
+
+    @app_commands.command(name="leaderboard", description="The best players of a game in this "
+                                                           "server")
+    @app_commands.describe(title="Which game")
+    @app_commands.autocomplete(title=title_autocomplete)
+    async def leaderboard(self, interaction: discord.Interaction, title: str) -> None:
+        async def body(lang: str) -> None:
+            if interaction.guild_id is None:
+                raise Refusal("bot.guild_only")
+            if title not in registry.ids():
+                raise ServiceError("error.unknown_title", title=title,
+                                   titles=", ".join(registry.ids()))
+            ranked = await self.service.leaderboard(interaction.guild_id, title)
+            lines = [t("bot.leaderboard_heading", lang, title=present.title_name(title, lang))]
+            if not ranked:
+                lines.append(t("bot.stats_none", lang))
+            for place, (user, tally) in enumerate(ranked, start=1):
+                lines.append(t("bot.leaderboard_line", lang, place=place,
+                               player=present.mention(user, lang), **tally))
+            await self.table.reply(interaction, "\n".join(lines))
+        await run_command(self.table, interaction, body)
+
     @app_commands.command(name="timer", description="Set the turn timer of a game")
     @app_commands.describe(minutes="Minutes per turn; 0 turns the timer off", game="Game number")
     @app_commands.autocomplete(game=game_autocomplete)

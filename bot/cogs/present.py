@@ -123,6 +123,12 @@ def role_name(info: Any, role: str, lang: str) -> str:
             or (getattr(info, "role_names", None) or {}).get(role) or role)
 
 
+def side_name(title: str, role: str, lang: str) -> str:
+    """A side of a title by itself (not in one scenario): its catalogue name, else its id."""
+    return (engine_text(title, f"role.{role}", lang) or engine_text(title, f"side.{role}", lang)
+            or engine_text(title, f"empire.{role}", lang) or role)
+
+
 def scenario_name(info: Any, lang: str) -> str:
     listed = scenario_info(info.title, getattr(info, "scenario", ""))
     if listed is not None and listed.names.get(lang):
