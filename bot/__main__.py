@@ -1,4 +1,5 @@
-"""``python -m bot``: run the Discord bot. ``python -m bot console ...``: play in a terminal."""
+"""``python -m bot``: run the Discord bot. ``python -m bot console ...``: play in a terminal.
+``python -m bot replay FILE``: replay a game record from ``/game export``."""
 
 from __future__ import annotations
 
@@ -27,6 +28,10 @@ def main(argv: list[str] | None = None) -> int:
         from bot.console import main as console_main
 
         return int(console_main(args[1:]) or 0)
+    if args and args[0] == "replay":
+        from bot.export import replay_main
+
+        return int(replay_main(args[1:]) or 0)
 
     from bot.settings import get_settings
 

@@ -27,6 +27,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from bot.export import RECORD_FORMAT, RECORD_VERSION, record_moves
+from bot.export import log_text as export_log
 from bot.store import (
     STATE_KINDS,
     GameRow,
@@ -1152,6 +1154,32 @@ class TableService:
                                    text=g.rules.tr(entry.msg), msg=entry.msg))
         out.reverse()
         return out
+
+    async def export(self, game_id: int, user_id: int, lang: str) -> tuple[dict[str, Any], str]:
+        """A game's record and its log as text in ``lang``, as much as ``user_id`` may see: a
+        game in play gives no seed and no moves, and only the public lines and the asker's own;
+        a game that is over gives everything (``bot.export``)."""
+        g = await self._load(game_id)
+        self._require_state(g)
+        over = g.row.status in ("finished", "ended")
+        rows = live_actions(await self.store.log(game_id))
+        setup = rows[0].payload() if rows and rows[0].kind == "setup" else {}
+        names = g.names
+        seats = g.seat_map()
+        record: dict[str, Any] = {
+            "format": RECORD_FORMAT, "version": RECORD_VERSION, "game": game_id,
+            "title": g.row.title,
+            "scenario": setup.get("scenario_doc") or setup.get("scenario", g.row.scenario),
+            "scenario_name": g.row.scenario_name,
+            "options": json.loads(g.row.options), "seed": g.row.seed if over else None,
+            "players": {r: {"name": names.get(r, r), "user": seats.get(r)} for r in g.roles},
+            "status": g.row.status,
+            "result": json.loads(g.row.result) if g.row.result else None,
+            "moves": record_moves(rows[1:]) if over else None,
+        }
+        text = export_log(g.rules, g.state, lang, roles=set(g.roles_of(user_id)),
+                          everything=over, role_names=names)
+        return record, text
 
     async def acted_since(self, game_id: int, role: str, version: int) -> bool:
         """Whether ``role`` made a move that took the game past ``version`` (a press made at

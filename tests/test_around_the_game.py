@@ -107,3 +107,80 @@ async def test_records_count_every_finished_game_by_title_and_side(h: Harness):
     third = await started(h)
     await h.command("game end", A, third)
     assert sum(t["played"] for t in (await h.service.stats(GUILD)).values()) == 4
+
+
+async def test_a_finished_games_export_replays_byte_for_byte(h: Harness, tmp_path):
+    """The record of a finished game replays to its stored State; `python -m bot replay`
+    prints its whole log (private lines marked) in the language asked."""
+    import io
+    import json
+
+    from bot.export import final_state, replay_main
+
+    game = await started(h)
+    await play_to_the_end(h, game)
+    record, text = await h.service.export(game, A, "en")
+    assert record["seed"] == 5 and record["moves"]
+    stored = (await h.service.store.state_json(game))[1]
+    assert final_state(record).model_dump_json() == stored
+    assert "[b] You draw" in text and "[a] You draw" in text      # over: everything
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record))
+    out = io.StringIO()
+    assert replay_main([str(path), "--lang", "ru"], out=out) == 0
+    printed = out.getvalue()
+    assert "играет" in printed and printed.rstrip().splitlines()[-1].startswith("= Победа")
+    out = io.StringIO()
+    assert replay_main([str(tmp_path / "missing.json")], out=out) == 2
+    # Through the bot: the record and the log as files, privately.
+    it = await h.command("game export", B, game)
+    names = [f.filename for f in it.followups[-1]["files"]]
+    assert names == [f"game-{game}.json", f"game-{game}-en.txt"]      # the toy draws nothing
+    assert it.followups[-1]["ephemeral"] is True
+
+
+async def test_a_running_games_export_shows_nothing_hidden(h: Harness):
+    game = await started(h)
+    view = (await h.service.views_for(game, A))["a"]
+    card = next(c for c in view.actions if c.verb == "play")
+    await h.service.act(game, A, card.verb, card.arg)
+    record, text = await h.service.export(game, A, "en")
+    assert record["seed"] is None and record["moves"] is None
+    assert "[a] You draw" in text                                    # A's own line
+    _, theirs = await h.service.export(game, B, "en")
+    assert "You draw" not in theirs and "a plays" in theirs
+    from bot.export import RecordError, load_record
+
+    with pytest.raises(RecordError):
+        load_record(record)
+
+
+def test_the_animation_of_a_finished_battle_is_one_frame_per_turn_under_the_limit():
+    """An Ancients battle played to its end: a GIF with a frame per turn, small enough for
+    Discord."""
+    from PIL import Image
+
+    from bot.export import UPLOAD_LIMIT, animation, turn_frames
+    from games.core import Rng
+    from games.core.fuzz import weigher_of, weighted_index
+
+    rules = registry.get("ancients")
+    weigh = weigher_of(rules)
+    state = rules.setup(49, "001", {})
+    chooser = Rng.from_seed(2)
+    moves = []
+    while state.result is None and len(moves) < 400:
+        role = rules.view(state, None).active[0]
+        view = rules.view(state, role)
+        choice = view.actions[weighted_index(chooser, [max(0.0, weigh(c, view))
+                                                      for c in view.actions])]
+        moves.append({"role": role, "verb": choice.verb, "arg": choice.arg})
+        state = rules.act(state, role, choice.action())
+    assert state.result is not None
+    record = {"format": "ancient-tables/game-record", "title": "ancients", "scenario": "001",
+              "options": {}, "seed": 49, "moves": moves}
+    frames = turn_frames(record)
+    assert 2 < len(frames) < len(moves)
+    gif = animation(record, "en")
+    assert gif is not None and gif.startswith(b"GIF89a") and len(gif) < UPLOAD_LIMIT
+    assert Image.open(__import__("io").BytesIO(gif)).n_frames == len(frames)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import io
 import json
 import logging
 from collections.abc import Awaitable, Callable
@@ -13,6 +15,7 @@ from discord.ext import commands
 
 from bot.cogs import present
 from bot.cogs.table import OPEN, Refusal, Table
+from bot.export import animation
 from bot.i18n import t
 from bot.service import COMPUTER_OF_LEVEL, GameInfo, ServiceError
 from games import registry
@@ -432,6 +435,29 @@ class GameCog(commands.GroupCog, group_name="game",
                 lines.append(t("bot.leaderboard_line", lang, place=place,
                                player=present.mention(user, lang), **tally))
             await self.table.reply(interaction, "\n".join(lines))
+        await run_command(self.table, interaction, body)
+
+    @app_commands.command(name="export", description="Take a game away: its record, its log, "
+                                                      "and (once over) an animation")
+    @app_commands.describe(game="Game number")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def export(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        async def body(lang: str) -> None:
+            info = await self.table.find_game(interaction, game, ("active", "paused"),
+                                              latest_over=True)
+            record, text = await self.service.export(info.id, interaction.user.id, lang)
+            files = [
+                discord.File(io.BytesIO(json.dumps(record, ensure_ascii=False, indent=1)
+                                        .encode()), filename=f"game-{info.id}.json"),
+                discord.File(io.BytesIO(text.encode()), filename=f"game-{info.id}-{lang}.txt"),
+            ]
+            over = info.status in ("finished", "ended")
+            if over:
+                gif = await asyncio.to_thread(animation, record, lang)
+                if gif is not None:
+                    files.append(discord.File(io.BytesIO(gif), filename=f"game-{info.id}.gif"))
+            key = "bot.exported_over" if over else "bot.exported_running"
+            await self.table.reply(interaction, t(key, lang, id=info.id), files=files)
         await run_command(self.table, interaction, body)
 
     @app_commands.command(name="timer", description="Set the turn timer of a game")
