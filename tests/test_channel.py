@@ -309,3 +309,33 @@ async def test_server_default_gives_new_games_a_thread(h: Harness):
     game = await new_game(h)
     await seat_and_start(h, game)
     assert (await h.service.status(game)).thread_id is not None
+
+
+async def test_a_bot_that_dies_while_stripping_the_old_post_leaves_one_live_post(h: Harness):
+    """Bug: the bot died after the new turn's post went out, while it took the buttons off the
+    previous turn's post: on start it posted the turn again (a second ping) and the post it had
+    made kept live buttons for good. Now it edits the post it made and strips the old one."""
+    game = await new_game(h)
+    await seat_and_start(h, game)
+    first = h.by_id[(await h.bot.table.memo(game)).turn_post]
+    h.slow_edits[first.id] = asyncio.Event()                     # the strip never ends...
+    moving = asyncio.create_task(play_a_card(h, game, A))       # the turn passes to B
+    for _ in range(500):
+        await asyncio.sleep(0.01)
+        if first.id not in h.slow_edits:                         # the strip has begun
+            break
+    assert len(h.posts) == 3                                     # lobby, A's post, B's post
+    moving.cancel()                                              # ... the bot dies
+    await asyncio.gather(moving, return_exceptions=True)
+    assert component_ids(first.get("view"))
+    bot = TableBot(h.service, timers=False)                      # and starts again
+    await bot.setup_hook()
+    fresh = Harness(h.service, bot)
+    fresh.adopt(h)
+    await bot.table.catch_up()
+    memo = await bot.table.memo(game)
+    assert memo.posted == (await h.service.status(game)).version
+    live = [m for m in fresh.posts if component_ids(m.get("view"))]
+    assert live == [fresh.by_id[memo.turn_post]] and live[0] is fresh.posts[-1]
+    assert len(fresh.posts) == 3                                 # B's post is not made twice
+    assert [u for m in fresh.posts for u in m.pinged].count(B) == 1

@@ -46,5 +46,8 @@ class TableMemo(BaseModel):
     asks: dict[str, Ask] = Field(default_factory=dict)
     hands: dict[str, HandMessage] = Field(default_factory=dict)
     posted: int = 0                      # the game's version the channel shows
+    # old turn posts whose buttons are still to be taken off (kept before the edit, so that
+    # a bot that dies meanwhile takes them off after its restart)
+    unstripped: list[SentMessage] = Field(default_factory=list)
     timer_post: SentMessage | None = None   # the vote after the turn time ran out
     ended_line: bool = False             # the parent channel was told the game is over

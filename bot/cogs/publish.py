@@ -200,6 +200,7 @@ class Publisher:
                 await self._close_lobby(info, memo, lang)
             if memo.thread and info.thread_id is None and outcome.public.result is None:
                 info = await self._open_thread(info, lang)
+            await self._strip_old_posts(memo)    # left over by a bot that died
             message = await self._show_turn(info, outcome, memo, lang)
             await self._deliver_privates(outcome, memo, lang)
             await self._ask_privately(info, outcome.public, memo)
@@ -273,10 +274,21 @@ class Publisher:
         memo.turn_looks = present.post_digest(post)
         if old is not None and old != memo.turn_post:
             # The previous turn's post keeps its picture and lines, loses its stale buttons.
-            await self.edit_message(target, old, view=None)
+            # Kept first: a bot that dies now edits the new post after its restart (not a
+            # second one) and takes the old post's buttons off then.
+            memo.unstripped.append(SentMessage(channel=target, message=old))
+            await self.keep_memo(info.id, memo)
+        await self._strip_old_posts(memo)
         if finished:
             await self._tell_parent_channel_the_end(info, public, memo, lang)
         return message
+
+    async def _strip_old_posts(self, memo: TableMemo) -> None:
+        """Take the buttons off the old turn posts that still have them (``unstripped``)."""
+        while memo.unstripped:
+            old = memo.unstripped[0]
+            await self.edit_message(old.channel, old.message, view=None)
+            memo.unstripped.pop(0)
 
     async def turn_lines(self, info: GameInfo, memo: TableMemo) -> list[LogLine]:
         return await self.service.log_since(info.id, memo.turn_from)
