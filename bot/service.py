@@ -123,6 +123,7 @@ SERVICE_TEXTS_EN: dict[str, str] = {
     "error.bad_timer": "The turn timer is a whole number of seconds above zero, or off.",
     "error.bad_notify": "There is no way of telling {mode}. Ways: {modes}.",
     "error.bad_level": "The computer plays at {levels}, not {level}.",
+    "error.not_over": "Game #{game} is not over yet.",
     "error.bad_vote": "That is not a vote the table takes.",
     "error.timer_running": "The turn time of game #{game} has not run out.",
     "error.vote_waited": "The table is waiting for you in game #{game}: make your move instead.",
@@ -1154,6 +1155,38 @@ class TableService:
                                    text=g.rules.tr(entry.msg), msg=entry.msg))
         out.reverse()
         return out
+
+    async def rematch(self, game_id: int, user_id: int, swap: bool) -> Outcome:
+        """A new game of a finished one's players, in the same channel: the same title,
+        scenario and options, a new seed, the sides kept or swapped (passed one seat on, for
+        more than two); it starts at once. Only its players may ask."""
+        g = await self._load(game_id)
+        if g.row.status not in ("finished", "ended"):
+            raise ServiceError("error.not_over", game=game_id)
+        seats = g.seat_map()
+        if user_id not in seats.values():
+            raise ServiceError("error.not_seated", game=game_id)
+        roles = g.roles
+        users = [seats[r] for r in roles]
+        if swap:
+            users = users[-1:] + users[:-1]
+        doc = json.loads(g.row.scenario_doc) if g.row.scenario_doc else None
+        info = await self.create_game(
+            g.row.guild_id, g.row.channel_id, user_id, g.row.title,
+            doc if doc is not None else g.row.scenario, json.loads(g.row.options),
+            allow_multiple_seats=g.row.allow_multiple_seats, turn_timer=g.row.turn_timer,
+            thread=bool(json.loads(g.row.table_memo or "{}").get("thread")))
+        for role, user in zip(roles, users, strict=True):
+            if user is None:
+                continue
+            level = computer_level(user)
+            if level is not None:
+                await self.join(info.id, user_id, role, computer=level, is_moderator=True)
+            else:
+                async with self._lock(info.id):
+                    async with self._write(info.id) as tx:
+                        await tx.set_seat(info.id, role, user, user_id=None)
+        return await self.start(info.id, user_id, is_moderator=True)
 
     async def export(self, game_id: int, user_id: int, lang: str) -> tuple[dict[str, Any], str]:
         """A game's record and its log as text in ``lang``, as much as ``user_id`` may see: a

@@ -367,3 +367,10 @@ def _is_notice(message: Sent) -> bool:
     content = message.first.get("content") or ""
     return "DMs are closed" in content or "your DMs are closed" in content
 
+
+
+def live_choices(message: Sent) -> list[str]:
+    """The components of a message that make or open a move (not a finished game's rematch or
+    export buttons)."""
+    return [cid for cid in component_ids(message.get("view"))
+            if not cid.startswith(("gr:", "ge:"))]

@@ -23,7 +23,7 @@ from bot.store import Store
 from games import registry
 from games.core import Rng, View
 from games.core.fuzz import weigher_of, weighted_index
-from tests.harness import ChannelRule, press_choice_index, where_asked
+from tests.harness import ChannelRule, live_choices, press_choice_index, where_asked
 from tests.test_cogs import (
     CHANNEL,
     GUILD,
@@ -235,11 +235,16 @@ async def check_dms(h: Harness, game: int) -> None:
     for user in (A, B):
         views = await h.service.views_for(game, user)
         assert list(views) == info.roles_of(user)
-        expected = present.hand_text(info, views[info.roles_of(user)[0]], "en")
-        hands = [d for d in h.users[user].dms if HAND_MARK in d["content"]]
-        assert len(hands) == 1, "one hand message, kept current"
-        assert hands[0]["content"].startswith(expected), (user, hands[0]["content"])
-        assert hands[0]["file"].filename == "hand.png"
+        role = info.roles_of(user)[0]
+        expected = present.hand_text(info, views[role], "en")
+        kept = (await h.bot.table.memo(game)).hands[role]
+        hand = h.by_id[kept.message]
+        assert hand.channel is h.users[user].dm_channel
+        assert hand["content"].startswith(expected), (user, hand["content"])
+        assert hand["file"].filename == "hand.png"
+        # one hand message, kept current: every other DM is a question asked of the player
+        others = [d for d in h.users[user].dms if d is not hand]
+        assert all(d.first.get("view") is not None for d in others)
     assert h.users[OUTSIDER].dms == []
 
 
@@ -312,11 +317,13 @@ async def test_ancients_game_through_discord_presses_to_a_victory_across_a_resta
         assert picture_of(final).startswith(PNG)
         assert "Game over" in final["content"]
         assert RULES.tr(info.result.msg, "en") in final["content"]      # the winner
-        assert final.get("view") is None
+        assert live_choices(final) == []
+        assert [codec.decode(c).kind for c in ids_of(final["view"])] == [
+            "rematch", "rematch", "export"]
         # One post per turn (and the lobby and the end), the rest were edits.
         assert len(h.posts) == 1 + rule.turns + 1, (len(h.posts), rule.turns)
         assert h.count("edit") > actions // 2
-        assert all(m.get("view") is None for m in h.posts)       # no live buttons are left
+        assert all(live_choices(m) == [] for m in h.posts)       # no live buttons are left
         # Nothing hidden reached the channel; the hands went by DM to their owners only.
         assert not any(HAND_MARK in text for text in h.contents())
         # Presses after the end are answered politely.

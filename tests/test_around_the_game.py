@@ -184,3 +184,30 @@ def test_the_animation_of_a_finished_battle_is_one_frame_per_turn_under_the_limi
     gif = animation(record, "en")
     assert gif is not None and gif.startswith(b"GIF89a") and len(gif) < UPLOAD_LIMIT
     assert Image.open(__import__("io").BytesIO(gif)).n_frames == len(frames)
+
+
+async def test_the_last_post_offers_a_rematch_and_the_export(h: Harness):
+    """A finished game's last post says how long it went and offers a rematch (sides kept or
+    swapped: a new game of the same players starts at once) and the export."""
+    from bot.cogs import codec
+
+    game = await started(h)
+    await play_to_the_end(h, game)
+    final = h.last_post
+    assert "moves in" in final["content"]
+    rematch_swap = codec.encode_rematch(game, "swap")
+    assert codec.encode_rematch(game, "keep") in [i.custom_id for i in final["view"].children]
+    it = await h.press(rematch_swap, OUTSIDER)                 # not one of its players
+    assert "no seat" in reply_text(it)
+    it = await h.press(rematch_swap, B)
+    new = (await h.service.list_games(GUILD, CHANNEL))[-1]
+    assert new.id != game and new.status == "active"
+    assert new.seats == {"a": B, "b": A}                        # sides swapped
+    assert f"Game #{new.id} begins." in reply_text(it)
+    assert f"<@{new.seats[new.active_roles[0]]}>" in h.last_post["content"]
+    it = await h.press(codec.encode_export(game), A)
+    assert [f.filename for f in it.followups[-1]["files"]] == [
+        f"game-{game}.json", f"game-{game}-en.txt"]
+    keep = await h.press(codec.encode_rematch(game, "keep"), A)
+    newest = (await h.service.list_games(GUILD, CHANNEL))[-1]
+    assert newest.seats == {"a": A, "b": B} and "begins" in reply_text(keep)

@@ -24,6 +24,7 @@ from tests.harness import (
     ChannelRule,
     Harness,
     component_ids,
+    live_choices,
     press_choice_index,
     where_asked,
 )
@@ -87,7 +88,7 @@ async def test_a_whole_game_posts_once_per_turn_and_pings_only_who_must_act(h: H
     for post in posts:
         assert len(post.pinged) == len(set(post.pinged))
     assert posts[-1].pinged == [] and "Game over" in posts[-1]["content"]
-    assert all(post.get("view") is None for post in posts)     # no live buttons left
+    assert all(live_choices(post) == [] for post in posts)     # no live buttons left
     assert not any(PRIVATE_MARK in text for text in h.contents())
 
 
@@ -163,10 +164,10 @@ async def test_an_old_post_never_keeps_live_buttons_when_its_edit_is_slow(h: Har
     gate.set()
     await moving
     await second
-    live = [m for m in h.posts if component_ids(m.get("view"))]
+    live = [m for m in h.posts if live_choices(m)]
     assert live == [h.by_id[(await h.bot.table.memo(game)).turn_post]]
     await h.command("game end", A, game)
-    assert [m for m in h.posts if component_ids(m.get("view"))] == []
+    assert [m for m in h.posts if live_choices(m)] == []
 
 
 async def play_a_card(h: Harness, game: int, user: int) -> None:

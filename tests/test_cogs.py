@@ -488,7 +488,8 @@ async def test_whole_toy_game_through_button_presses(h: Harness):
     assert info.status == "finished" and info.result is not None
     final = h.last_post
     assert "Game over" in final["content"] and "wins" in final["content"]
-    assert "view" not in final
+    assert [codec.decode(c).kind for c in ids_of(final.get("view"))] == [
+        "rematch", "rematch", "export"]
     assert not any(PRIVATE_MARK in c for c in h.contents())
     # Presses after the end are refused politely.
     it = await h.press(codec.encode_secret(game, info.version), A)
@@ -505,7 +506,9 @@ async def test_pause_resume_and_end(h: Harness):
     assert "goes on" in h.last_post["content"]
     assert ids_of(h.last_post["view"]) == [f"gx:{game}:1"]
     await h.command("game end", A, game)
-    assert "was ended" in h.last_post["content"] and "view" not in h.last_post
+    assert "was ended" in h.last_post["content"]
+    assert [codec.decode(c).kind for c in ids_of(h.last_post.get("view"))] == [
+        "rematch", "rematch", "export"]
     assert (await h.service.status(game)).status == "ended"
 
 

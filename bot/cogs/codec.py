@@ -10,6 +10,8 @@ press works after a restart without any memory of the message:
 ``gx:{game}:{version}``                "choose in secret" button (several active roles)
 ``gj:{game}:{role}``                   "take this seat" button of a lobby post
 ``gv:{game}:{version}:{vote}``         a vote after the turn time ran out
+``gr:{game}:{mode}``                   a rematch of a finished game (sides ``keep`` or ``swap``)
+``ge:{game}``                          the export of a game (its record, log, animation)
 ====================================  ==================================================
 
 The choice, menu and "more" ids may end with ``:{fingerprint}``, a digest of the role's prompt
@@ -38,6 +40,8 @@ MORE_TEMPLATE = rf"gp:(?P<game>{_NAME}):(?P<version>\d+):(?P<role>{_NAME}):(?P<p
 SECRET_TEMPLATE = rf"gx:(?P<game>{_NAME}):(?P<version>\d+)"
 JOIN_TEMPLATE = rf"gj:(?P<game>{_NAME}):(?P<role>{_NAME})"
 VOTE_TEMPLATE = rf"gv:(?P<game>{_NAME}):(?P<version>\d+):(?P<vote>extend|abandon)"
+REMATCH_TEMPLATE = rf"gr:(?P<game>{_NAME}):(?P<vote>keep|swap)"
+EXPORT_TEMPLATE = rf"ge:(?P<game>{_NAME})"
 
 
 class CodecError(ValueError):
@@ -99,6 +103,14 @@ def encode_vote(game: object, version: int, vote: str) -> str:
     return _check(f"gv:{_name(game)}:{int(version)}:{_name(vote)}")
 
 
+def encode_rematch(game: object, mode: str) -> str:
+    return _check(f"gr:{_name(game)}:{_name(mode)}")
+
+
+def encode_export(game: object) -> str:
+    return _check(f"ge:{_name(game)}")
+
+
 def encode_secret(game: object, version: int) -> str:
     return _check(f"gx:{_name(game)}:{int(version)}")
 
@@ -114,6 +126,8 @@ _PATTERNS = {
     "secret": re.compile(SECRET_TEMPLATE),
     "join": re.compile(JOIN_TEMPLATE),
     "vote": re.compile(VOTE_TEMPLATE),
+    "rematch": re.compile(REMATCH_TEMPLATE),
+    "export": re.compile(EXPORT_TEMPLATE),
 }
 
 

@@ -150,7 +150,44 @@ class VoteButton(discord.ui.DynamicItem[discord.ui.Button], template=codec.VOTE_
         await _dispatch(interaction, self.press)
 
 
-DYNAMIC_ITEMS = (ChoiceButton, ChoiceMenu, MoreButton, SecretButton, JoinButton, VoteButton)
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=codec.REMATCH_TEMPLATE):
+    """A new game of the same players after the end, sides kept or swapped."""
+
+    def __init__(self, press: codec.Press, label: str = "…") -> None:
+        super().__init__(discord.ui.Button(
+            label=clip(label, BUTTON_LABEL_MAX), style=discord.ButtonStyle.success,
+            custom_id=codec.encode_rematch(press.game, press.vote)))
+        self.press = press
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any,
+                             match: re.Match[str], /) -> RematchButton:
+        return cls(codec.press_from_match("rematch", match))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _dispatch(interaction, self.press)
+
+
+class ExportButton(discord.ui.DynamicItem[discord.ui.Button], template=codec.EXPORT_TEMPLATE):
+    """The game's record, log and animation, privately to the presser."""
+
+    def __init__(self, press: codec.Press, label: str = "…") -> None:
+        super().__init__(discord.ui.Button(
+            label=clip(label, BUTTON_LABEL_MAX), style=discord.ButtonStyle.secondary,
+            custom_id=codec.encode_export(press.game)))
+        self.press = press
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any,
+                             match: re.Match[str], /) -> ExportButton:
+        return cls(codec.press_from_match("export", match))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _dispatch(interaction, self.press)
+
+
+DYNAMIC_ITEMS = (ChoiceButton, ChoiceMenu, MoreButton, SecretButton, JoinButton, VoteButton,
+                 RematchButton, ExportButton)
 
 
 async def item_for(interaction: discord.Interaction, custom_id: str) -> Any | None:

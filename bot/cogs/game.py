@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-import io
 import json
 import logging
 from collections.abc import Awaitable, Callable
@@ -15,7 +13,6 @@ from discord.ext import commands
 
 from bot.cogs import present
 from bot.cogs.table import OPEN, Refusal, Table
-from bot.export import animation
 from bot.i18n import t
 from bot.service import COMPUTER_OF_LEVEL, GameInfo, ServiceError
 from games import registry
@@ -445,19 +442,7 @@ class GameCog(commands.GroupCog, group_name="game",
         async def body(lang: str) -> None:
             info = await self.table.find_game(interaction, game, ("active", "paused"),
                                               latest_over=True)
-            record, text = await self.service.export(info.id, interaction.user.id, lang)
-            files = [
-                discord.File(io.BytesIO(json.dumps(record, ensure_ascii=False, indent=1)
-                                        .encode()), filename=f"game-{info.id}.json"),
-                discord.File(io.BytesIO(text.encode()), filename=f"game-{info.id}-{lang}.txt"),
-            ]
-            over = info.status in ("finished", "ended")
-            if over:
-                gif = await asyncio.to_thread(animation, record, lang)
-                if gif is not None:
-                    files.append(discord.File(io.BytesIO(gif), filename=f"game-{info.id}.gif"))
-            key = "bot.exported_over" if over else "bot.exported_running"
-            await self.table.reply(interaction, t(key, lang, id=info.id), files=files)
+            await self.table.send_export(interaction, info, lang)
         await run_command(self.table, interaction, body)
 
     @app_commands.command(name="timer", description="Set the turn timer of a game")

@@ -42,6 +42,7 @@ class TableMemo(BaseModel):
     turn_post: int | None = None
     turn_from: int = 0                   # the first log line of that turn
     turn_looks: str = ""                 # a digest of what the turn post shows
+    turns: int = 0                       # how many turns the game has had
     pinged: list[int] = Field(default_factory=list)   # told it is their turn, this turn
     asks: dict[str, Ask] = Field(default_factory=dict)
     hands: dict[str, HandMessage] = Field(default_factory=dict)

@@ -21,8 +21,10 @@ from bot.cogs.components import (
     OPTION_LABEL_MAX,
     ChoiceButton,
     ChoiceMenu,
+    ExportButton,
     JoinButton,
     MoreButton,
+    RematchButton,
     SecretButton,
     clip,
 )
@@ -260,6 +262,18 @@ def choice_components(game_id: int, version: int, role: str, choices: Sequence[C
     return view
 
 
+def end_components(game_id: int, lang: str) -> discord.ui.View:
+    """The buttons of a finished game's last post: a rematch (sides kept or swapped) and the
+    export."""
+    view = discord.ui.View(timeout=None)
+    for mode in ("keep", "swap"):
+        view.add_item(RematchButton(codec.Press("rematch", str(game_id), vote=mode),
+                                    t(f"bot.button.rematch_{mode}", lang)))
+    view.add_item(ExportButton(codec.Press("export", str(game_id)),
+                               t("bot.button.export", lang)))
+    return view
+
+
 def secret_components(game_id: int, version: int, lang: str, several: bool) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     label = t("bot.button.secret" if several else "bot.button.mine", lang)
@@ -296,7 +310,8 @@ def log_text(title: str, lines: Sequence[LogLine], lang: str) -> str:
 
 def turn_post(info: Any, public: View, lines: Sequence[LogLine], notices: Sequence[Msg],
               role_views: dict[str, View], lang: str, picture: bytes | None = None,
-              ping: Sequence[int] = (), asked: Sequence[str] = ()) -> Post:
+              ping: Sequence[int] = (), asked: Sequence[str] = (),
+              turns: int | None = None) -> Post:
     """The turn post: picture, the turn's log lines, notices, the question and who must
     answer it, and the components for the players who hold the turn.
 
@@ -314,6 +329,9 @@ def turn_post(info: Any, public: View, lines: Sequence[LogLine], notices: Sequen
     if finished:
         if public.result is not None or info.result is not None or not notices:
             text.append(result_text(info, public, lang))
+        if turns is not None:
+            text.append(t("bot.summary", lang, moves=max(0, info.version - 1), turns=turns))
+        components = end_components(info.id, lang)
     elif info.status == "paused":
         text.append(t("bot.paused", lang))
     else:
@@ -427,7 +445,8 @@ def private_text(info: Any, view: View, lang: str) -> str:
         return ""
     lines = rules_of(info.title).private_lines(view, lang)
     if lines:
-        return "\n".join(lines)
+        heading = private_name(info.title, next(iter(view.private)), lang).rstrip(":")
+        return "\n".join([f"**{heading}**", *lines])
     return "\n".join(f"**{private_name(info.title, key, lang)}**: "
                      f"{_item_text(info.title, value, lang)}"
                      for key, value in view.private.items())

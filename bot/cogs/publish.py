@@ -249,6 +249,8 @@ class Publisher:
                                                        else 0)
             memo.turn_key = key
             memo.pinged = []
+            if not finished:
+                memo.turns += 1
         lines = await self.turn_lines(info, memo)
         holders, asked = self.split_active(info, public, memo, new_turn)
         mention: list[int] = []
@@ -257,7 +259,8 @@ class Publisher:
         role_views = await self.active_views(info, holders)
         picture = await board_png(public, lang)
         post = present.turn_post(info, public, lines, outcome.notices, role_views, lang,
-                                 picture, ping=mention, asked=asked)
+                                 picture, ping=mention, asked=asked,
+                                 turns=memo.turns if finished else None)
         channel = self.channel_for(info)
         target = getattr(channel, "id", None) or info.thread_id or info.channel_id
         if not new_turn and memo.turn_post is not None:

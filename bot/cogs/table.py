@@ -6,6 +6,9 @@ presses of persistent components. It decides nothing about the games: the servic
 
 from __future__ import annotations
 
+import asyncio
+import io
+import json
 import logging
 from collections.abc import Sequence
 from typing import Any
@@ -14,6 +17,7 @@ import discord
 
 from bot.cogs import codec, present
 from bot.cogs.publish import NOBODY, PUBLISH_ORDER_WAIT, Publisher, PublishTurn
+from bot.export import animation
 from bot.i18n import CATALOG, supported_language, t, tr_msg
 from bot.service import GameInfo, ServiceError
 from games.core import Msg, View, render
@@ -190,7 +194,7 @@ class Table(Publisher):
             if not press.game.isdigit():
                 raise ServiceError("error.no_game", game=press.game)
             game_id = int(press.game)
-            if press.kind != "join":
+            if press.kind not in ("join", "rematch", "export"):
                 _require_in_play(await self.service.status(game_id))
             if press.kind in ("choice", "menu"):
                 await self._press_choice(interaction, game_id, press, lang)
@@ -203,6 +207,14 @@ class Table(Publisher):
                 await self._press_join(interaction, game_id, press.role, lang)
             elif press.kind == "vote":
                 await self._press_vote(interaction, game_id, press.vote, lang)
+            elif press.kind == "rematch":
+                outcome = await self.service.rematch(game_id, interaction.user.id,
+                                                     swap=press.vote == "swap")
+                await self.publish(outcome)
+                await self.reply(interaction, t("bot.rematch_started", lang,
+                                                id=outcome.game.id))
+            elif press.kind == "export":
+                await self.send_export(interaction, await self.service.status(game_id), lang)
         except (ServiceError, Refusal) as exc:
             await self.refuse(interaction, exc, lang)
         except discord.Forbidden:
@@ -285,6 +297,26 @@ class Table(Publisher):
         await self.close_timer_vote(result.game, notice)
         await self.publish(result.outcome)
         await self.reply(interaction, t("bot.vote_decided", lang))
+
+    async def send_export(self, interaction: discord.Interaction, info: GameInfo,
+                          lang: str) -> None:
+        """The game's record, its log in the asker's language and, once it is over, the
+        animation of its board: privately to the asker (``bot.export``)."""
+        if info.guild_id != interaction.guild_id and interaction.guild_id is not None:
+            raise ServiceError("error.no_game", game=info.id)
+        record, text = await self.service.export(info.id, interaction.user.id, lang)
+        files = [
+            discord.File(io.BytesIO(json.dumps(record, ensure_ascii=False, indent=1).encode()),
+                         filename=f"game-{info.id}.json"),
+            discord.File(io.BytesIO(text.encode()), filename=f"game-{info.id}-{lang}.txt"),
+        ]
+        over = info.status in OVER
+        if over:
+            gif = await asyncio.to_thread(animation, record, lang)
+            if gif is not None:
+                files.append(discord.File(io.BytesIO(gif), filename=f"game-{info.id}.gif"))
+        key = "bot.exported_over" if over else "bot.exported_running"
+        await self.reply(interaction, t(key, lang, id=info.id), files=files)
 
     async def moved_on(self, interaction: discord.Interaction, game_id: int, lang: str) -> None:
         await self.offer_choices(interaction, game_id, lang, header=t("bot.moved_on", lang))

@@ -33,6 +33,11 @@ BOT: dict[str, str] = {
     "bot.computer_seated": "The computer ({level}) takes the seat of {role}.",
     "bot.seat_handed": "{player} now holds the seat of {role}.",
     "bot.alt_board": "Board of {heading}.",
+    "bot.summary": "{moves} moves in {turns} turns.",
+    "bot.button.rematch_keep": "Rematch",
+    "bot.button.rematch_swap": "Rematch, sides swapped",
+    "bot.button.export": "Export",
+    "bot.rematch_started": "Game #{id} begins.",
     "bot.asked_privately": "⏳ Waiting for {players} (asked privately).",
     "bot.ask_why": "{players} wait for your answer as {role}.",
     "bot.asked_in_channel": "{player}, you are asked as {role}: {prompt} Press the button to "
