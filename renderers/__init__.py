@@ -1,5 +1,7 @@
 """Pictures of a View, one module per title: ``renderers.<title>`` provides
-``render_board(view, lang)``, ``render_hand(view, lang)`` and ``canvas_size(view)``.
+``render_board(view, lang)``, ``render_hand(view, lang)`` and ``canvas_size(view)``; a title
+whose map is too large for one picture (Pax Romana) also offers ``regions()`` and
+``render_board(view, lang, region=...)``, a zoomed picture of one region.
 
 A renderer takes a ``games.core.View`` and nothing else, so a picture can only show what that
 View's role may see. Title modules are imported on first use.
@@ -49,9 +51,24 @@ def render_hand(view: View, lang: str = "en") -> bytes:
     return _call(view, "render_hand", lang)
 
 
+def render_region(view: View, region: str, lang: str = "en") -> bytes:
+    """A zoomed picture of one region (a territory or province id) of ``view``'s map."""
+    module = renderer_for(view.title)
+    if getattr(module, "regions", None) is None:
+        raise RendererMissing(f"the {view.title!r} renderer draws no regions")
+    return module.render_board(view, lang, region=region)
+
+
+def regions_for(title: str) -> list[tuple[str, str]]:
+    """The regions (id, name) a title's region pictures can show; empty if it has none."""
+    regions = getattr(renderer_for(title), "regions", None)
+    return list(regions()) if regions is not None else []
+
+
 def canvas_size(view: View) -> tuple[int, int]:
     """The size in pixels of ``view``'s board picture."""
     return _call(view, "canvas_size")
 
 
-__all__ = ["RendererMissing", "canvas_size", "render_board", "render_hand", "renderer_for"]
+__all__ = ["RendererMissing", "canvas_size", "regions_for", "render_board", "render_hand",
+           "render_region", "renderer_for"]
