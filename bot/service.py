@@ -755,6 +755,34 @@ class TableService:
                                    roles=g.names_of(g.roles))
         return role
 
+    async def set_option(self, game_id: int, user_id: int, is_moderator: bool, key: str,
+                         value: Any) -> GameInfo:
+        """Set one rule option of a game in the lobby (its creator or a moderator)."""
+        async with self._lock(game_id):
+            g = await self._load(game_id, with_state=False)
+            if g.row.status != "lobby":
+                raise ServiceError("error.not_lobby", game=game_id)
+            self._require_creator(g, user_id, is_moderator)
+            infos = {s.id: s for s in g.rules.scenarios()}
+            info = infos.get(g.row.scenario) or next(iter(infos.values()))
+            options = {**json.loads(g.row.options), key: value}
+            self._check_options(info, options)
+            doc = json.loads(g.row.scenario_doc) if g.row.scenario_doc else None
+            try:
+                g.rules.setup(g.row.seed, doc if doc is not None else g.row.scenario,
+                              dict(options))
+            except Exception as exc:  # noqa: BLE001 - the engine refuses the combination
+                reason = exc.reason if isinstance(exc, IllegalAction) else str(exc)
+                raise ServiceError("error.bad_option", option=key, value=value,
+                                   reason=reason or type(exc).__name__) from exc
+            try:
+                async with self._write(game_id) as tx:
+                    await tx.update_game(game_id, {"options": json.dumps(options)},
+                                         status="lobby")
+            except StaleVersion:
+                raise ServiceError("error.not_lobby", game=game_id) from None
+            return await self.status(game_id)
+
     async def join(self, game_id: int, user_id: int, role: str | None = None,
                    computer: str | None = None, is_moderator: bool = False) -> GameInfo:
         """Take a seat in the lobby; with ``computer`` (a level), ``user_id`` (the creator or

@@ -211,3 +211,41 @@ async def test_the_last_post_offers_a_rematch_and_the_export(h: Harness):
     keep = await h.press(codec.encode_rematch(game, "keep"), A)
     newest = (await h.service.list_games(GUILD, CHANNEL))[-1]
     assert newest.seats == {"a": A, "b": B} and "begins" in reply_text(keep)
+
+
+async def test_rule_options_are_set_at_the_table_and_shown(h: Harness):
+    """`/game new options:` and `/game options` in the lobby set a title's rule options,
+    checked against its list; the lobby post and /game status show those in force, in the
+    reader's language."""
+    import discord
+
+    from bot.cogs.game import option_autocomplete, option_value_autocomplete
+
+    await h.command("game new", A, "toy", "duel", seed=5, options="bids_asked=yes")
+    game = (await h.service.list_games(GUILD, CHANNEL))[-1].id
+    assert (await h.service.status(game)).options == {"bids_asked": True}
+    lobby = h.last_post
+    assert "Rule options:\n• Bids are asked privately: yes" in lobby["content"]
+    it = await h.command("game options", B, "bids_asked", "no", game)
+    assert "Only the creator" in reply_text(it)
+    it = await h.command("game options", A, "bids_asked", "maybe", game)
+    assert "cannot be maybe" in reply_text(it) and "False, True" in reply_text(it)
+    it = await h.command("game options", A, "zzz", "1", game)
+    assert "no option zzz" in reply_text(it)
+    it = await h.command("game options", A, "bids_asked", "False", game)
+    assert reply_text(it) == f"Game #{game}: Bids are asked privately — no."
+    assert (await h.service.status(game)).options == {"bids_asked": False}
+    assert "Rule options: as the rulebook says." in lobby["content"]
+    listed = await option_autocomplete(h.interaction(A, game=game), "")
+    assert [(c.name, c.value) for c in listed] == [("Bids are asked privately", "bids_asked")]
+    values = await option_value_autocomplete(h.interaction(A, game=game, option="bids_asked"),
+                                             "")
+    assert [c.value for c in values] == ["False", "True"]
+    it = await h.command("game new", A, "toy", "duel", options="bids_asked")
+    assert "name=value" in reply_text(it)
+    # A title's options in Russian.
+    await h.command("game new", A, "hannibal", "218bc", options="zero_round_losses=none")
+    other = (await h.service.list_games(GUILD, CHANNEL))[-1]
+    text = reply_text(await h.command("game status", A, other.id,
+                                      locale=discord.Locale.russian))
+    assert "потери в сражении" in text and "никаких" in text

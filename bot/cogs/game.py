@@ -16,6 +16,7 @@ from bot.cogs.table import OPEN, Refusal, Table
 from bot.i18n import t
 from bot.service import COMPUTER_OF_LEVEL, GameInfo, ServiceError
 from games import registry
+from games.core import OptionInfo
 
 log = logging.getLogger(__name__)
 
@@ -121,6 +122,74 @@ def _parse_scenario(data: bytes) -> dict:
 
 
 GAME_OPTION = "game"
+
+
+def parse_option_value(option: OptionInfo, text: str, title: str, lang: str) -> Any:
+    """The value of ``option`` a player typed: one of its choices, by itself or by its name."""
+    wanted = text.strip().casefold()
+    for choice in option.choices:
+        names = {str(choice).casefold(),
+                 present.option_value_name(title, option.id, choice, lang).casefold()}
+        if wanted in names:
+            return choice
+    raise Refusal("bot.options_bad_value", option=option.id, value=text,
+                  values=", ".join(map(str, option.choices)))
+
+
+def parse_options(title: str, scenario: str | dict, text: str, lang: str) -> dict[str, Any]:
+    """``name=value, name=value`` of /game new, checked against the title's options."""
+    infos = registry.get(title).scenarios()
+    listed = next((s for s in infos if isinstance(scenario, str) and s.id == scenario),
+                  infos[0] if infos else None)
+    known = {o.id: o for o in (listed.options if listed else [])}
+    out: dict[str, Any] = {}
+    for part in filter(None, (p.strip() for p in text.replace(";", ",").split(","))):
+        name, sep, value = part.partition("=")
+        if not sep:
+            raise Refusal("bot.options_format", example=f"{next(iter(known), 'name')}=value")
+        option = known.get(name.strip())
+        if option is None:
+            raise Refusal("bot.options_unknown", title=present.title_name(title, lang),
+                          option=name.strip(), options=", ".join(known) or "—")
+        out[option.id] = parse_option_value(option, value, title, lang)
+    return out
+
+
+async def option_autocomplete(interaction: discord.Interaction,
+                              current: str) -> list[app_commands.Choice[str]]:
+    """The rule options of the lobby's game, named by their descriptions."""
+    table: Table = interaction.client.table  # type: ignore[attr-defined]
+    lang = await table.user_lang(interaction)
+    game = getattr(interaction.namespace, "game", None)
+    try:
+        info = await table.find_game(interaction, int(game) if game else None, ("lobby",))
+    except (ServiceError, Refusal, ValueError):
+        return []
+    out = []
+    for option in present.option_infos(info):
+        label = present.option_description(info.title, option, lang)
+        if current.casefold() in (label + " " + option.id).casefold():
+            out.append(_choice(label, option.id))
+    return out[:AUTOCOMPLETE_MAX]
+
+
+async def option_value_autocomplete(interaction: discord.Interaction,
+                                    current: str) -> list[app_commands.Choice[str]]:
+    table: Table = interaction.client.table  # type: ignore[attr-defined]
+    lang = await table.user_lang(interaction)
+    game = getattr(interaction.namespace, "game", None)
+    chosen = getattr(interaction.namespace, "option", None)
+    try:
+        info = await table.find_game(interaction, int(game) if game else None, ("lobby",))
+    except (ServiceError, Refusal, ValueError):
+        return []
+    option = next((o for o in present.option_infos(info) if o.id == chosen), None)
+    if option is None:
+        return []
+    return [_choice(present.option_value_name(info.title, option.id, c, lang), str(c))
+            for c in option.choices
+            if current.casefold() in present.option_value_name(
+                info.title, option.id, c, lang).casefold()][:AUTOCOMPLETE_MAX]
 LEVEL_CHOICES = [app_commands.Choice(name="Normal", value="normal"),
                  app_commands.Choice(name="Easy", value="easy")]
 
@@ -167,7 +236,9 @@ class GameCog(commands.GroupCog, group_name="game",
                                   "setting)",
                            computer="Seats the computer takes (side names, separated by "
                                     "commas)",
-                           level="How well the computer plays")
+                           level="How well the computer plays",
+                           options="Rule options: name=value, separated by commas (or "
+                                   "/game options in the lobby)")
     @app_commands.autocomplete(title=title_autocomplete, scenario=scenario_autocomplete)
     @app_commands.choices(level=LEVEL_CHOICES)
     async def new(self, interaction: discord.Interaction, title: str,
@@ -175,7 +246,7 @@ class GameCog(commands.GroupCog, group_name="game",
                   scenario_file: discord.Attachment | None = None,
                   seed: app_commands.Range[int, 0, 2**53] | None = None,
                   thread: bool | None = None, computer: str | None = None,
-                  level: str = "normal") -> None:
+                  level: str = "normal", options: str | None = None) -> None:
         async def body(lang: str) -> None:
             chosen: str | dict
             if scenario_file is not None:
@@ -190,9 +261,13 @@ class GameCog(commands.GroupCog, group_name="game",
                 except (KeyError, IndexError):
                     raise ServiceError("error.unknown_title", title=title,
                                        titles=", ".join(registry.ids())) from None
+            if title not in registry.ids():
+                raise ServiceError("error.unknown_title", title=title,
+                                   titles=", ".join(registry.ids()))
+            chosen_options = parse_options(title, chosen, options or "", lang)
             info = await self.service.create_game(
                 interaction.guild_id, interaction.channel_id, interaction.user.id, title,
-                chosen, seed=seed, thread=thread)
+                chosen, chosen_options, seed=seed, thread=thread)
             for role in filter(None, (r.strip() for r in (computer or "").split(","))):
                 info = await self.service.join(info.id, interaction.user.id, role,
                                                computer=level)
@@ -224,6 +299,31 @@ class GameCog(commands.GroupCog, group_name="game",
             info = await self.service.leave(info.id, interaction.user.id)
             await self._announce(interaction, info)
             await self.table.reply(interaction, t("bot.left", lang, id=info.id))
+        await run_command(self.table, interaction, body)
+
+    @app_commands.command(name="options", description="Set a rule option of a game in the "
+                                                       "lobby")
+    @app_commands.describe(option="Which option", value="Its value", game="Game number")
+    @app_commands.autocomplete(option=option_autocomplete, value=option_value_autocomplete,
+                               game=game_autocomplete)
+    async def options(self, interaction: discord.Interaction, option: str, value: str,
+                      game: int | None = None) -> None:
+        async def body(lang: str) -> None:
+            info = await self.table.find_game(interaction, game, ("lobby",))
+            known = {o.id: o for o in present.option_infos(info)}
+            chosen = known.get(option)
+            if chosen is None:
+                raise Refusal("bot.options_unknown", title=present.title_name(info.title, lang),
+                              option=option, options=", ".join(known) or "—")
+            typed = parse_option_value(chosen, value, info.title, lang)
+            info = await self.service.set_option(info.id, interaction.user.id,
+                                                 await self.table.is_moderator(interaction),
+                                                 chosen.id, typed)
+            await self._announce(interaction, info)
+            await self.table.reply(interaction, t(
+                "bot.option_set", lang, id=info.id,
+                option=present.option_description(info.title, chosen, lang),
+                value=present.option_value_name(info.title, chosen.id, typed, lang)))
         await run_command(self.table, interaction, body)
 
     @app_commands.command(name="start", description="Start the game once every seat is taken")

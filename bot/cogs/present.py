@@ -28,10 +28,10 @@ from bot.cogs.components import (
     SecretButton,
     clip,
 )
-from bot.i18n import has, t, tr_msg
+from bot.i18n import has, option_text, t, tr_msg
 from bot.service import computer_level
 from games import registry
-from games.core import Choice, LogLine, Msg, Rules, ScenarioInfo, View
+from games.core import Choice, LogLine, Msg, OptionInfo, Rules, ScenarioInfo, View
 
 CONTENT_MAX = 2000
 ALT_MAX = 1024
@@ -299,6 +299,8 @@ def lobby_post(info: Any, lang: str, headline: str = "") -> Post:
     lines = [headline or t("bot.created", lang, creator=mention(info.creator_id))]
     lines.append(game_heading(info, lang))
     lines += [seat_line(info, role, lang) for role in info.roles]
+    if option_infos(info):
+        lines.append(options_text(info, lang))
     lines.append(t("bot.lobby_hint", lang, creator=mention(info.creator_id)))
     return Post(content="\n".join(lines), view=lobby_components(info, lang))
 
@@ -468,6 +470,39 @@ def hand_text(info: Any, view: View, lang: str, public_seqs: set[int] | None = N
     return "\n".join(lines)
 
 
+# -- rule options ------------------------------------------------------------------------------
+
+def option_infos(info: Any) -> list[OptionInfo]:
+    listed = scenario_info(info.title, getattr(info, "scenario", ""))
+    if listed is not None:
+        return list(listed.options)
+    try:
+        scenarios = rules_of(info.title).scenarios()
+    except KeyError:
+        return []
+    return list(scenarios[0].options) if scenarios else []
+
+
+def option_description(title: str, option: OptionInfo, lang: str) -> str:
+    return option_text(f"option.{title}.{option.id}", lang, option.description)
+
+
+def option_value_name(title: str, option_id: str, value: Any, lang: str) -> str:
+    named = option_text(f"option.{title}.{option_id}.{value}", lang, "")
+    return named or option_text(f"option.value.{value}", lang, str(value))
+
+
+def options_text(info: Any, lang: str) -> str:
+    """The options in force that differ from the rulebook's (the defaults), one per line."""
+    chosen = getattr(info, "options", None) or {}
+    lines = [f"• {option_description(info.title, o, lang)}: "
+             f"{option_value_name(info.title, o.id, chosen[o.id], lang)}"
+             for o in option_infos(info) if o.id in chosen and chosen[o.id] != o.default]
+    if not lines:
+        return t("bot.options_default", lang)
+    return "\n".join([t("bot.options_heading", lang), *lines])
+
+
 def status_text(info: Any, lang: str) -> str:
     lines = [f"**{game_heading(info, lang)}**",
              t("bot.status_line", lang, status=t(f"bot.status.{info.status}", lang),
@@ -478,4 +513,6 @@ def status_text(info: Any, lang: str) -> str:
     timer = getattr(info, "turn_timer", None)
     if timer:
         lines.append(t("bot.timer_is", lang, minutes=max(1, int(timer) // 60)))
+    if option_infos(info):
+        lines.append(options_text(info, lang))
     return "\n".join(lines)

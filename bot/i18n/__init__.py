@@ -19,6 +19,8 @@ from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
 from bot.i18n.en import TEXTS as EN
+from bot.i18n.options import EN as OPTIONS_EN
+from bot.i18n.options import RU as OPTIONS_RU
 from bot.i18n.ru import TEXTS as RU
 from games.core import Msg, render
 
@@ -47,6 +49,14 @@ def supported_language(locale: discord.Locale | str | None) -> str | None:
         return None
     head = str(locale).split("-")[0].lower()
     return head if head in LANGUAGES else None
+
+
+OPTION_CATALOG: dict[str, dict[str, str]] = {"en": OPTIONS_EN, "ru": OPTIONS_RU}
+
+
+def option_text(key: str, lang: str, english: str) -> str:
+    """A rule option's text (``bot.i18n.options``), else ``english`` (the engine's own)."""
+    return OPTION_CATALOG.get(lang, {}).get(key) or OPTIONS_EN.get(key) or english
 
 
 def has(key: str) -> bool:
