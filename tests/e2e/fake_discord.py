@@ -4,14 +4,17 @@ It serves what the bot uses of Discord, over real sockets, the way discord.py ta
 
 * REST under ``/api/v10``: the bot user and application info, ``/gateway/bot``, the command
   sync, interaction callbacks and webhook follow-ups (with files), channel messages with
-  embeds, files and components, editing them, DM channels and DMs; attachments under
+  embeds, files and components, editing them (new files too), deleting them, threads started
+  on a message (and posting into them), DM channels and DMs (edited too); attachments under
   ``/attachments`` (a scenario file a user attached);
 * the gateway websocket at ``/gateway``: hello, identify, heartbeat and ack, ready, guild
   create, interaction create (slash commands, autocomplete, buttons, select menus), and resume
   after a dropped connection (missed events are replayed).
 
-It records every message the bot sends (to the channel, by DM, as an interaction reply) so a
-test can read them, and it plays the users: ``slash``, ``autocomplete`` and ``press`` send what
+It records every message the bot sends (to the channel, its threads, by DM, as an interaction
+reply) so a test can read them: a ``Message`` shows its current state (edits applied, ``deleted``
+once deleted) and keeps how it first read (``first``, ``pings``) and when it changed
+(``changed_at``). It plays the users: ``slash``, ``autocomplete`` and ``press`` send what
 a user's click sends. Faults are switches: ``close_dms``, ``rate_limit``, ``hold`` (keep a
 request waiting, to kill the bot in the middle of it) and ``drop_gateway``.
 
@@ -82,10 +85,19 @@ class Message:
     payload: dict[str, Any]
     files: dict[str, bytes]
     allowed_mentions: dict[str, Any] | None
-    where: str                       # "channel", "dm" or "reply" (an interaction's answer)
+    where: str                       # "channel", "thread", "dm" or "reply" (an interaction's)
     interaction: int | None = None   # the interaction a reply answers
     at: float = field(default_factory=time.monotonic)
     edits: list[dict[str, Any]] = field(default_factory=list)
+    changed_at: list[float] = field(default_factory=list)   # when it was made, then edited
+    deleted: bool = False
+    first: dict[str, Any] = field(default_factory=dict)     # the payload as first sent
+
+    def __post_init__(self) -> None:
+        if not self.first:
+            self.first = json.loads(json.dumps(self.payload))
+        if not self.changed_at:
+            self.changed_at.append(self.at)
 
     @property
     def id(self) -> int:
@@ -135,10 +147,27 @@ class Message:
 
     @property
     def pinged(self) -> list[int] | None:
-        """The users the message may ping (None: every mention pings)."""
+        """The users the message may ping (None: every mention pings), as it was sent (an edit
+        notifies nobody)."""
         if self.allowed_mentions is None:
             return None
         return [int(u) for u in self.allowed_mentions.get("users") or []]
+
+    @property
+    def pings(self) -> list[int]:
+        """The users the message notified when it was sent: mentioned in its first text and
+        allowed by its allowed mentions (edits notify nobody)."""
+        mentioned = [int(u) for u in re.findall(r"<@!?(\d+)>", self.first.get("content") or "")]
+        allowed = self.pinged
+        if allowed is None:
+            parse = (self.allowed_mentions or {}).get("parse")
+            allowed = mentioned if parse is None or "users" in parse else []
+        return list(dict.fromkeys(u for u in mentioned if u in allowed))
+
+    @property
+    def live(self) -> bool:
+        """Shown, with components a user may press."""
+        return not self.deleted and bool(self.custom_ids)
 
 
 @dataclass
@@ -154,6 +183,7 @@ class Interaction:
     replies: list[Message] = field(default_factory=list)   # follow-ups
     edits: list[dict[str, Any]] = field(default_factory=list)  # of the original message
     original: Message | None = None               # the message an immediate answer made
+    sent_at: float = 0.0                          # when the user's click reached the gateway
 
     @property
     def text(self) -> str:
@@ -174,7 +204,8 @@ class Interaction:
 
 @dataclass
 class Hold:
-    """Requests matching ``method`` and ``path`` wait until released (or the client is gone)."""
+    """Requests matching ``method`` and ``path`` (regular expressions) wait until released (or
+    the client is gone)."""
 
     method: str
     path: re.Pattern[str]
@@ -214,12 +245,15 @@ class FakeDiscord:
         # records
         self.messages: dict[int, Message] = {}
         self.channel: list[Message] = []          # posts in the guild channel, in order
+        self.threads: dict[int, dict[str, Any]] = {}   # thread id -> its channel payload
+        self.thread_posts: dict[int, list[Message]] = {}   # thread id -> its posts, in order
         self.dms: dict[int, list[Message]] = {u: [] for u in self.users}
         self.dm_channels: dict[int, int] = {}     # user -> DM channel id
         self.interactions: dict[int, Interaction] = {}
         self.by_token: dict[str, Interaction] = {}
         self.commands: list[dict[str, Any]] = []
         self.requests: list[tuple[float, str, str, int]] = []   # (when, method, path, status)
+        self.changes = 0                          # messages made, edited or deleted so far
         self.unknown_routes: list[str] = []
         self.refused_dms: list[int] = []          # users whose DM was refused (403 50007)
         self.rate_limited: list[str] = []         # paths answered 429
@@ -315,13 +349,14 @@ class FakeDiscord:
 
     def rate_limit(self, path: str, count: int, retry_after: float = 0.5,
                    method: str = "POST") -> None:
-        """Answer the next ``count`` requests whose path matches ``path`` (a regular expression
-        on the path after /api/v10) with 429 and ``retry_after``."""
+        """Answer the next ``count`` requests whose method and path match ``method`` and
+        ``path`` (regular expressions; the path after /api/v10) with 429 and ``retry_after``."""
         pattern = re.compile(path)
         self._rate_limits += [(pattern, method, retry_after)] * count
 
     def hold(self, method: str, path: str) -> Hold:
-        """Keep the next request matching ``method`` and ``path`` waiting until released."""
+        """Keep the next request matching ``method`` and ``path`` (regular expressions) waiting
+        until released."""
         hold = Hold(method, re.compile(path))
         self._holds.append(hold)
         return hold
@@ -364,7 +399,7 @@ class FakeDiscord:
         if not webhook and not self._authorised(request):
             return _error(401, 0, "401: Unauthorized")
         for index, (pattern, limited_method, retry_after) in enumerate(self._rate_limits):
-            if limited_method == method and pattern.fullmatch(path):
+            if re.fullmatch(limited_method, method) and pattern.fullmatch(path):
                 del self._rate_limits[index]
                 self.rate_limited.append(path)
                 return _json(
@@ -373,7 +408,7 @@ class FakeDiscord:
                     headers={"Via": "1.1 google", "Retry-After": str(max(1, round(retry_after))),
                              "X-RateLimit-Scope": "user"})
         for hold in list(self._holds):
-            if hold.method == method and hold.path.fullmatch(path):
+            if re.fullmatch(hold.method, method) and hold.path.fullmatch(path):
                 self._holds.remove(hold)
                 hold.count += 1
                 hold.arrived.set()
@@ -407,6 +442,8 @@ class FakeDiscord:
             ("DELETE", r"/webhooks/(\d+)/([^/]+)/messages/(@original|\d+)", self._delete_reply),
             ("POST", r"/channels/(\d+)/messages", self._post),
             ("PATCH", r"/channels/(\d+)/messages/(\d+)", self._edit),
+            ("DELETE", r"/channels/(\d+)/messages/(\d+)", self._delete),
+            ("POST", r"/channels/(\d+)/messages/(\d+)/threads", self._start_thread),
             ("GET", r"/channels/(\d+)/messages/(\d+)", self._get_message),
             ("GET", r"/channels/(\d+)", self._get_channel),
             ("POST", r"/users/@me/channels", self._open_dm),
@@ -466,7 +503,7 @@ class FakeDiscord:
         if body.get("type") in (4, 7):
             data = body.get("data") or {}
             if body["type"] == 4:
-                message = self._make(data, files, channel_id=self.channel_id, where="reply",
+                message = self._make(data, files, channel_id=_channel_of(record), where="reply",
                                      interaction=record.id)
                 record.original = message
             else:   # update the message the component is on
@@ -483,7 +520,7 @@ class FakeDiscord:
         if record is None or record.callback is None:
             return _error(404, 10015, "Unknown Webhook")
         body, files = await _read_body(request)
-        message = self._make(body, files, channel_id=self.channel_id, where="reply",
+        message = self._make(body, files, channel_id=_channel_of(record), where="reply",
                              interaction=record.id, webhook=True)
         record.replies.append(message)
         return _json(message.payload)
@@ -501,7 +538,7 @@ class FakeDiscord:
             target = self.messages.get(int(which))
         if target is None:
             # a deferred command's "thinking" answer: the edit becomes it
-            target = self._make(body, files, channel_id=self.channel_id, where="reply",
+            target = self._make(body, files, channel_id=_channel_of(record), where="reply",
                                 interaction=record.id, webhook=True)
             record.original = target
         else:
@@ -530,6 +567,8 @@ class FakeDiscord:
     def _channel_kind(self, channel_id: int) -> tuple[str, int | None] | None:
         if channel_id == self.channel_id:
             return "channel", None
+        if channel_id in self.threads:
+            return "thread", channel_id
         for user, dm in self.dm_channels.items():
             if dm == channel_id:
                 return "dm", user
@@ -547,17 +586,56 @@ class FakeDiscord:
         message = self._make(body, files, channel_id=int(channel), where=where)
         if where == "dm":
             self.dms[user].append(message)  # type: ignore[index]
+        elif where == "thread":
+            self.thread_posts[int(channel)].append(message)
         else:
             self.channel.append(message)
         return _json(message.payload)
 
     async def _edit(self, request: web.Request, channel: str, message_id: str) -> web.Response:
         message = self.messages.get(int(message_id))
-        if message is None or message.channel_id != int(channel):
+        if message is None or message.deleted or message.channel_id != int(channel):
             return _error(404, 10008, "Unknown Message")
         body, files = await _read_body(request)
         self._apply_edit(message, body, files)
         return _json(message.payload)
+
+    async def _delete(self, request: web.Request, channel: str, message_id: str
+                      ) -> web.Response:
+        message = self.messages.get(int(message_id))
+        if message is None or message.deleted or message.channel_id != int(channel):
+            return _error(404, 10008, "Unknown Message")
+        message.deleted = True
+        message.changed_at.append(time.monotonic())
+        self.changes += 1
+        return web.Response(status=204)
+
+    async def _start_thread(self, request: web.Request, channel: str, message_id: str
+                            ) -> web.Response:
+        """A public thread started on one of the bot's channel messages."""
+        message = self.messages.get(int(message_id))
+        if message is None or message.deleted or message.channel_id != int(channel) \
+                or int(channel) != self.channel_id:
+            return _error(404, 10008, "Unknown Message")
+        if any(int(t["id"]) == message.id for t in self.threads.values()):
+            return _error(400, 160004, "A thread has already been created for this message")
+        body = await request.json()
+        thread_id = message.id          # as Discord does: the thread takes the message's id
+        self.threads[thread_id] = {
+            "id": str(thread_id), "type": 11, "guild_id": str(self.guild_id),
+            "parent_id": str(self.channel_id), "owner_id": str(self.bot_user.id),
+            "name": str(body.get("name") or "thread")[:100], "last_message_id": None,
+            "rate_limit_per_user": int(body.get("rate_limit_per_user") or 0),
+            "message_count": 0, "member_count": 1, "flags": 0, "total_message_sent": 0,
+            "thread_metadata": {
+                "archived": False, "auto_archive_duration": int(
+                    body.get("auto_archive_duration") or 1440),
+                "archive_timestamp": now_iso(), "locked": False}}
+        self.thread_posts[thread_id] = []
+        message.payload["thread"] = self.threads[thread_id]
+        self.changes += 1
+        await self.dispatch("THREAD_CREATE", {**self.threads[thread_id], "newly_created": True})
+        return _json(self.threads[thread_id], status=201)
 
     async def _get_message(self, request: web.Request, channel: str, message_id: str
                            ) -> web.Response:
@@ -569,6 +647,8 @@ class FakeDiscord:
     async def _get_channel(self, request: web.Request, channel: str) -> web.Response:
         if int(channel) == self.channel_id:
             return _json(self.channel_payload())
+        if int(channel) in self.threads:
+            return _json(self.threads[int(channel)])
         kind = self._channel_kind(int(channel))
         if kind is not None and kind[0] == "dm":
             return _json(self._dm_payload(kind[1]))  # type: ignore[arg-type]
@@ -625,6 +705,7 @@ class FakeDiscord:
                           allowed_mentions=body.get("allowed_mentions"), where=where,
                           interaction=interaction)
         self.messages[message_id] = message
+        self.changes += 1
         return message
 
     def _attachments(self, body: dict[str, Any], files: dict[str, bytes]) -> list[dict[str, Any]]:
@@ -640,17 +721,26 @@ class FakeDiscord:
 
     def _apply_edit(self, message: Message, body: dict[str, Any], files: dict[str, bytes]
                     ) -> None:
-        message.edits.append(body)
+        """The message as Discord shows it after an edit: the fields given replace the old
+        ones; ``attachments`` lists the old files kept (by id), and new files come with it.
+        Its allowed mentions stay those it was sent with: an edit notifies nobody."""
+        message.edits.append({**body, "files": sorted(files)})
         for key in ("content", "embeds", "components", "flags"):
             if key in body:
                 message.payload[key] = body[key] if body[key] is not None else (
                     "" if key == "content" else [] if key != "flags" else 0)
-        if files:
-            message.files = dict(files)
-            message.payload["attachments"] = self._attachments(body, files)
-        if "allowed_mentions" in body:
-            message.allowed_mentions = body["allowed_mentions"]
+        if "attachments" in body or files:
+            listed = body.get("attachments")
+            keep = ({str(a.get("id")) for a in listed or []} if listed is not None
+                    else {str(a["id"]) for a in message.payload.get("attachments") or []})
+            kept = [a for a in message.payload.get("attachments") or [] if str(a["id"]) in keep]
+            kept_files = {a["filename"]: message.files[a["filename"]] for a in kept
+                          if a["filename"] in message.files}
+            message.payload["attachments"] = kept + self._attachments(body, files)
+            message.files = {**kept_files, **files}
         message.payload["edited_timestamp"] = now_iso()
+        message.changed_at.append(time.monotonic())
+        self.changes += 1
 
     # -- the gateway --------------------------------------------------------------------------------
     async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
@@ -730,6 +820,10 @@ class FakeDiscord:
 
     async def dispatch(self, name: str, data: dict[str, Any]) -> None:
         assert self.session is not None, "the bot never connected"
+        if name == "INTERACTION_CREATE":
+            record = self.interactions.get(int(data["id"]))
+            if record is not None:
+                record.sent_at = time.monotonic()
         await self._send(self.session, name, data)
 
     # -- the server as the bot sees it ------------------------------------------------------------
@@ -787,19 +881,34 @@ class FakeDiscord:
 
     # -- simulated users ----------------------------------------------------------------------------
     def _interaction(self, kind: int, user: User, data: dict[str, Any],
-                     message: Message | None = None) -> Interaction:
+                     message: Message | None = None, channel_id: int | None = None
+                     ) -> Interaction:
+        """An interaction of ``user`` in the guild channel, one of its threads (``channel_id``,
+        or the thread of ``message``), or the user's DM with the bot (a press on a DM)."""
         interaction_id = snowflake()
         token = f"interaction-token-{interaction_id}"
+        if channel_id is None:
+            channel_id = message.channel_id if message is not None else self.channel_id
         payload: dict[str, Any] = {
             "id": str(interaction_id), "application_id": str(self.application_id),
-            "type": kind, "data": data, "guild_id": str(self.guild_id),
-            "guild": {"id": str(self.guild_id), "locale": "en-US", "features": []},
-            "channel_id": str(self.channel_id), "channel": self.channel_payload(),
-            "member": self.member_payload(user), "token": token, "version": 1,
+            "type": kind, "data": data, "token": token, "version": 1,
             "app_permissions": str(EVERYONE_PERMISSIONS), "locale": user.locale,
-            "guild_locale": "en-US", "entitlements": [], "authorizing_integration_owners": {
-                "0": str(self.guild_id)}, "context": 0, "attachment_size_limit": 10485760,
+            "entitlements": [], "attachment_size_limit": 10485760,
         }
+        if channel_id in self.dm_channels.values():
+            payload.update({
+                "channel_id": str(channel_id), "channel": self._dm_payload(user.id),
+                "user": user.payload(), "context": 1,
+                "authorizing_integration_owners": {"0": str(self.guild_id)}})
+        else:
+            channel = (self.threads[channel_id] if channel_id in self.threads
+                       else self.channel_payload())
+            payload.update({
+                "guild_id": str(self.guild_id),
+                "guild": {"id": str(self.guild_id), "locale": "en-US", "features": []},
+                "channel_id": str(channel["id"]), "channel": channel,
+                "member": self.member_payload(user), "guild_locale": "en-US", "context": 0,
+                "authorizing_integration_owners": {"0": str(self.guild_id)}})
         if message is not None:
             payload["message"] = message.payload
         record = Interaction(id=interaction_id, token=token, type=kind, user=user,
@@ -868,11 +977,12 @@ class FakeDiscord:
         return data, resolved
 
     async def slash(self, user: User, path: str, *, wait: bool = True, timeout: float = 20.0,
-                    **values: Any) -> Interaction:
-        """``user`` runs ``/path`` with ``values``; with ``wait``, returns once the bot answered
-        (its first reply) and went quiet."""
+                    channel: int | None = None, **values: Any) -> Interaction:
+        """``user`` runs ``/path`` with ``values`` (in the guild channel, or in the thread
+        ``channel``); with ``wait``, returns once the bot answered (its first reply) and went
+        quiet."""
         data, _ = self._options(user, path, values, None)
-        record = self._interaction(2, user, data)
+        record = self._interaction(2, user, data, channel_id=channel)
         await self.dispatch("INTERACTION_CREATE", record.payload)
         if wait:
             await self.until(lambda: record.replies or record.original is not None,
@@ -881,9 +991,9 @@ class FakeDiscord:
         return record
 
     async def autocomplete(self, user: User, path: str, focused: str, timeout: float = 20.0,
-                           **values: Any) -> list[dict[str, Any]]:
+                           channel: int | None = None, **values: Any) -> list[dict[str, Any]]:
         data, _ = self._options(user, path, values, focused)
-        record = self._interaction(4, user, data)
+        record = self._interaction(4, user, data, channel_id=channel)
         await self.dispatch("INTERACTION_CREATE", record.payload)
         await self.until(lambda: record.callback is not None, f"autocomplete of /{path}", timeout)
         return record.choices
@@ -915,14 +1025,15 @@ class FakeDiscord:
                     values: list[str] | None = None, *, settle: float = 0.15,
                     timeout: float = 20.0) -> Interaction:
         """``user`` clicks the component ``custom_id`` of ``message`` (for a select menu,
-        choosing ``values``); returns once the bot answered it (a reply, an edit, or a new
-        post in the channel) and then went quiet for ``settle`` seconds."""
+        choosing ``values``); returns once the bot answered it (a reply, an edit of the
+        message, or any message made, edited or deleted) and then went quiet for ``settle``
+        seconds."""
         record = self.press_payload(user, message, custom_id, values)
-        posts = len(self.channel)
+        changes = self.changes
         await self.dispatch("INTERACTION_CREATE", record.payload)
         await self.until(lambda: record.callback is not None and (
             record.replies or record.original is not None or record.edits
-            or len(self.channel) > posts), f"an answer to {custom_id}", timeout)
+            or self.changes > changes), f"an answer to {custom_id}", timeout)
         if settle:
             await self.quiet(settle, timeout)
         return record
@@ -940,6 +1051,40 @@ class FakeDiscord:
     # -- reading what was sent ----------------------------------------------------------------------
     def everything_sent(self) -> list[Message]:
         return list(self.messages.values())
+
+    @property
+    def posts(self) -> list[Message]:
+        """Every message the bot posted in the guild channel and its threads, oldest first
+        (deleted ones too: see ``Message.deleted``), each as it reads now."""
+        out = [*self.channel, *(m for posts in self.thread_posts.values() for m in posts)]
+        return sorted(out, key=lambda m: m.id)
+
+    def api_calls(self, since: float = 0.0) -> dict[str, int]:
+        """The bot's message requests answered since ``since`` (a ``time.monotonic()``), by
+        kind: channel ``posts``, channel ``edits``, ``dms`` sent, DM edits (``dm_edits``),
+        ``deletes``, and the interaction ``replies`` (callbacks, follow-ups and their edits)."""
+        direct = {str(c) for c in self.dm_channels.values()}
+        out = dict.fromkeys(("posts", "edits", "dms", "dm_edits", "deletes", "replies"), 0)
+        for when, method, path, status in self.requests:
+            if when < since or status >= 400:
+                continue
+            match = re.fullmatch(r"/channels/(\d+)/messages(?:/(\d+))?", path)
+            if match is not None:
+                dm = match.group(1) in direct
+                if method == "POST" and match.group(2) is None:
+                    out["dms" if dm else "posts"] += 1
+                elif method == "PATCH":
+                    out["dm_edits" if dm else "edits"] += 1
+                elif method == "DELETE":
+                    out["deletes"] += 1
+            elif path.startswith(("/interactions/", "/webhooks/")) and method != "GET":
+                out["replies"] += 1
+        return out
+
+
+def _channel_of(record: Interaction) -> int:
+    """Where an interaction was made (its replies are shown there)."""
+    return int(record.payload["channel_id"])
 
 
 def _json(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:

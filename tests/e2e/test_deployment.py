@@ -12,7 +12,7 @@ import pytest
 from games.core import Rng
 from tests.e2e.conftest import TOKEN, BotProcess, Oracle, empty_database
 from tests.e2e.fake_discord import FakeDiscord
-from tests.e2e.players import Table, check_board_post
+from tests.e2e.players import Table, check_board_post, presses
 
 OTHER_DATABASE = os.environ.get("TEST_DATABASE_URL")
 
@@ -48,7 +48,10 @@ async def test_a_sharded_bot_over_the_shared_database_survives_a_restart(
         await fake.drop_gateway()
         await table.move(chooser)
         await fake.until(lambda: fake.resumes >= 1, "a resume")
-        check_board_post(fake.channel[-1])
+        await table.settled()
+        post = await table.post()
+        check_board_post(post)
+        assert {p.version for _, p in presses(post)} == {await table.version()}
         assert await table.actions() == 6
         stored = await oracle.service.store.state_json(table.game)
         assert (await oracle.service.store.replay(table.game)).model_dump_json() == stored[1]

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from bot.cogs.play import WHY
 from games.core import Rng
 from tests.e2e.conftest import TOKEN, BotProcess, Oracle
 from tests.e2e.fake_discord import FakeDiscord
@@ -23,10 +24,16 @@ def akragas(**changes) -> dict:
     return doc
 
 
+def channel_state(fake: FakeDiscord) -> list[tuple[int, int, bool]]:
+    """Every post of the channel and its threads, with how often it changed."""
+    return [(m.id, len(m.changed_at), m.deleted) for m in fake.posts]
+
+
 async def nothing_changed(fake: FakeDiscord, oracle: Oracle, game: int, version: int,
-                          posts: int) -> None:
+                          before: list[tuple[int, int, bool]]) -> None:
+    """The game is at ``version`` still, and no post was made, edited or deleted."""
     await fake.quiet(0.1)
-    assert len(fake.channel) == posts, [m.text for m in fake.channel[posts:]]
+    assert channel_state(fake) == before, [m.text for m in fake.posts]
     assert (await oracle.status(game)).version == version
 
 
@@ -62,8 +69,8 @@ async def test_malformed_input_gets_clear_private_errors_and_changes_nothing(
     chooser = Rng.from_seed(CHOOSER)
     await table.move(chooser)
     info, role, user, view = await table.turn()
-    post = table.post(info.version)
-    posts, version = len(fake.channel), info.version
+    post = await table.post()
+    before, version = channel_state(fake), info.version
 
     # a custom id that is none of the bot's
     it = await fake.press(user, post, "legacy:board:7", settle=0.1)
@@ -89,18 +96,19 @@ async def test_malformed_input_gets_clear_private_errors_and_changes_nothing(
     assert "⛔" in it.text and "not one of your choices" in it.text, it.text
     it = await fake.slash(user, "play", action="launch the catapults")
     assert "⛔" in it.text and "not one of your choices" in it.text, it.text
-    await nothing_changed(fake, oracle, table.game, version, posts)
+    await nothing_changed(fake, oracle, table.game, version, before)
 
     # a game that is over: its old choices say so
     it = await fake.slash(alice, "game resign")
     assert "⛔" not in it.text, it.text
     final = await oracle.status(table.game)
     assert final.status == "finished"
-    posts = len(fake.channel)
+    await table.settled()
+    before = channel_state(fake)
     for custom_id in (f"g:{table.game}:{version}:{role}:0", f"gx:{table.game}:{final.version}"):
         it = await fake.press(user, post, custom_id, settle=0.1)
         assert f"⛔ Game #{table.game} is over." in it.text, it.text
-    await nothing_changed(fake, oracle, table.game, final.version, posts)
+    await nothing_changed(fake, oracle, table.game, final.version, before)
 
 
 # -- who may do what ------------------------------------------------------------------------------
@@ -113,18 +121,20 @@ async def test_only_seated_players_act_for_their_own_role_and_spectators_see_not
     await table.move(chooser)
     info, role, user, view = await table.turn()
     other = bob if user is alice else alice
-    post = table.post(info.version)
-    posts = len(fake.channel)
+    post = await table.post()
+    before = channel_state(fake)
     choice = view.actions[0]
     value = f"a|{table.game}|{role}|{json.dumps([choice.verb, choice.arg])}"
     # the other player, for the mover's role: by /play, and by the mover's own choices
     it = await fake.slash(other, "play", action=value)
     assert "⛔ You do not hold the seat of" in it.text, it.text
-    assert await fake.autocomplete(other, "play", "action", action="") == []
+    why = await fake.autocomplete(other, "play", "action", action="")
+    assert [c["value"] for c in why] == [WHY] and "Not your turn" in why[0]["name"], why
     # a spectator (here also a moderator: moderators do not play for others)
     it = await fake.slash(carol, "play", action=value)
     assert f"⛔ You have no seat in game #{table.game}." in it.text, it.text
-    assert await fake.autocomplete(carol, "play", "action", action="") == []
+    why = await fake.autocomplete(carol, "play", "action", action="")
+    assert [c["value"] for c in why] == [WHY], why       # one entry that says why, no move
     if [p.kind for _, p in presses(post)] == ["secret"]:
         it = await fake.press(other, post, post.custom_ids[0], settle=0.1)
         assert "It is not your turn" in it.text and HAND_MARK not in it.text, it.text
@@ -135,10 +145,11 @@ async def test_only_seated_players_act_for_their_own_role_and_spectators_see_not
         assert "⛔ You do not hold the seat of" in it.text, it.text
         it = await table.press_for(carol, post, 0, settle=0.1)
         assert "⛔ You have no seat" in it.text, it.text
-    await nothing_changed(fake, oracle, table.game, info.version, posts)
+    await nothing_changed(fake, oracle, table.game, info.version, before)
     # the mover may
     it = await fake.slash(user, "play", action=value)
     assert "⛔" not in it.text, it.text
+    await table.settled(info.version + 1)
     assert await table.actions() == 2
     # a spectator never receives hidden information
     for _ in range(5):
@@ -165,10 +176,11 @@ async def test_only_seated_players_act_for_their_own_role_and_spectators_see_not
     assert not any(name in seen for name in hidden), hidden
     # no DM, and nothing hidden in the channel
     assert fake.dms[carol.id] == []
-    assert not any(HAND_MARK in m.text for m in fake.channel)
+    assert not any(HAND_MARK in text for m in fake.posts
+                   for text in [m.text, *(e.get("content") or "" for e in m.edits)])
     for user, role in ((fake.alice, "south"), (fake.bob, "north")):
         hand = (await oracle.view(table.game, user.id, role)).private["hand"]
-        assert all(HAND_MARK in m.text for m in fake.dms[user.id])
+        assert all(HAND_MARK in m.text for m in fake.dms[user.id] if "hand.png" in m.files)
         assert hand
 
 
@@ -201,7 +213,8 @@ async def test_only_moderators_end_kick_and_force_an_undo(fake: FakeDiscord, bot
     else:
         raise AssertionError("no move could be undone")
     assert await table.version() == version + 1
-    assert "The last move was undone." in fake.channel[-1].text
+    await table.settled(version + 1)
+    assert "The last move was undone." in (await table.post()).text
     rows = await oracle.service.store.log(game)
     assert rows[-1].kind == "undo" and rows[-1].user_id == carol.id
     # the moderator frees a seat (the game waits), seats someone, and ends the game
