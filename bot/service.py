@@ -35,6 +35,7 @@ from bot.store import (
     LogRow,
     PlayerRow,
     RecordRow,
+    ScenarioRow,
     SeatRow,
     ServerSettingsRow,
     StaleVersion,
@@ -124,6 +125,7 @@ SERVICE_TEXTS_EN: dict[str, str] = {
     "error.bad_notify": "There is no way of telling {mode}. Ways: {modes}.",
     "error.bad_level": "The computer plays at {levels}, not {level}.",
     "error.not_over": "Game #{game} is not over yet.",
+    "error.no_scenario": "This server keeps no scenario {scenario}.",
     "error.bad_vote": "That is not a vote the table takes.",
     "error.timer_running": "The turn time of game #{game} has not run out.",
     "error.vote_waited": "The table is waiting for you in game #{game}: make your move instead.",
@@ -754,6 +756,43 @@ class TableService:
                 raise ServiceError("error.unknown_role", game=g.id, role=role,
                                    roles=g.names_of(g.roles))
         return role
+
+    # -- a server's own scenarios ----------------------------------------------------------------
+    async def upload_scenario(self, guild_id: int, user_id: int, is_moderator: bool,
+                              title: str, doc: Any, name: str | None = None) -> ScenarioRow:
+        """Validate a scenario document and keep it for the server (moderators). The title's
+        check names the item and the reason of a problem."""
+        self._require_moderator(is_moderator)
+        rules = self._rules(title)
+        if not isinstance(doc, dict):
+            raise ServiceError("error.bad_scenario", reason="a scenario document is one JSON "
+                                                            "object")
+        try:
+            checked = rules.check_scenario(doc)
+        except ValueError as exc:
+            raise ServiceError("error.bad_scenario", reason=str(exc)) from None
+        row = ScenarioRow(guild_id=guild_id, title=rules.id,
+                          name=(name or checked or "custom").strip()[:100],
+                          doc=json.dumps(doc, ensure_ascii=False), uploaded_by=user_id)
+        async with self.store.write(self.now()) as tx:   # not a game: nothing cached
+            row.id = await tx.put_scenario(row)
+        return row
+
+    async def server_scenarios(self, guild_id: int, title: str | None = None
+                               ) -> list[ScenarioRow]:
+        return await self.store.scenarios(guild_id, title)
+
+    async def server_scenario(self, guild_id: int, scenario_id: int) -> ScenarioRow:
+        for row in await self.store.scenarios(guild_id):
+            if row.id == scenario_id:
+                return row
+        raise ServiceError("error.no_scenario", scenario=scenario_id)
+
+    async def remove_scenario(self, guild_id: int, is_moderator: bool, scenario_id: int) -> None:
+        self._require_moderator(is_moderator)
+        async with self.store.write(self.now()) as tx:
+            if not await tx.remove_scenario(guild_id, scenario_id):
+                raise ServiceError("error.no_scenario", scenario=scenario_id)
 
     async def set_option(self, game_id: int, user_id: int, is_moderator: bool, key: str,
                          value: Any) -> GameInfo:

@@ -199,6 +199,21 @@ class RecordRow(SQLModel, table=True):
     finished_at: datetime = Field(default_factory=utcnow)
 
 
+class ScenarioRow(SQLModel, table=True):
+    """A scenario document a server keeps for its games (``/scenario upload``)."""
+
+    __tablename__ = "scenarios"
+    __table_args__ = (UniqueConstraint("guild_id", "title", "name", name="uq_scenario_name"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    guild_id: int = _big(nullable=False)
+    title: str = Field(max_length=40)
+    name: str = Field(max_length=100)
+    doc: str = Field(sa_column=Column(Text, nullable=False))     # JSON
+    uploaded_by: int = _big(nullable=False)
+    created_at: datetime = Field(default_factory=utcnow)
+
+
 def seat_outcome(result: Result, role: str) -> str:
     """How a finished game went for one side."""
     if role in result.winners:
@@ -225,7 +240,7 @@ class StateRow(SQLModel, table=True):
 
 
 TABLES = [t.__table__ for t in (ServerSettingsRow, PlayerRow, GameRow, SeatRow, LogRow,  # type: ignore[attr-defined]
-                                StateRow, RecordRow)]  # type: ignore[attr-defined]
+                                StateRow, RecordRow, ScenarioRow)]  # type: ignore[attr-defined]
 TABLE_NAMES = frozenset(t.name for t in TABLES)
 # The metadata the migrations compare with (its tables of this module: TABLE_NAMES).
 METADATA = SQLModel.metadata
@@ -236,6 +251,7 @@ _STATE = StateRow.__table__  # type: ignore[attr-defined]
 _SETTINGS = ServerSettingsRow.__table__  # type: ignore[attr-defined]
 _PLAYERS = PlayerRow.__table__  # type: ignore[attr-defined]
 _RECORDS = RecordRow.__table__  # type: ignore[attr-defined]
+_SCENARIOS = ScenarioRow.__table__  # type: ignore[attr-defined]
 
 
 class StaleVersion(Exception):
@@ -393,6 +409,20 @@ class Tx:
             update(_SETTINGS).where(_SETTINGS.c.guild_id == row.guild_id).values(**values))
         if result.rowcount == 0:
             await self.conn.execute(insert(_SETTINGS).values(**values))
+
+    async def put_scenario(self, row: ScenarioRow) -> int:
+        """Keep a server's scenario (replacing one of the same title and name)."""
+        await self.conn.execute(_SCENARIOS.delete().where(
+            _SCENARIOS.c.guild_id == row.guild_id, _SCENARIOS.c.title == row.title,
+            _SCENARIOS.c.name == row.name))
+        result = await self.conn.execute(insert(_SCENARIOS).values(
+            **row.model_dump(exclude={"id"})))
+        return int(result.inserted_primary_key[0])
+
+    async def remove_scenario(self, guild_id: int, scenario_id: int) -> bool:
+        result = await self.conn.execute(_SCENARIOS.delete().where(
+            _SCENARIOS.c.guild_id == guild_id, _SCENARIOS.c.id == scenario_id))
+        return bool(result.rowcount)
 
     async def add_records(self, rows: list[RecordRow]) -> None:
         if rows:
@@ -585,6 +615,14 @@ class Store:
         async with self.read() as conn:
             return [RecordRow(**r._mapping) for r in await conn.execute(
                 query.order_by(_RECORDS.c.id))]
+
+    async def scenarios(self, guild_id: int, title: str | None = None) -> list[ScenarioRow]:
+        query = select(_SCENARIOS).where(_SCENARIOS.c.guild_id == guild_id)
+        if title is not None:
+            query = query.where(_SCENARIOS.c.title == title)
+        async with self.read() as conn:
+            return [ScenarioRow(**r._mapping) for r in await conn.execute(
+                query.order_by(_SCENARIOS.c.title, _SCENARIOS.c.name))]
 
     async def get_player(self, user_id: int) -> PlayerRow | None:
         async with self.read() as conn:

@@ -249,3 +249,70 @@ async def test_rule_options_are_set_at_the_table_and_shown(h: Harness):
     text = reply_text(await h.command("game status", A, other.id,
                                       locale=discord.Locale.russian))
     assert "потери в сражении" in text and "никаких" in text
+
+
+def attached(data: bytes):
+    from unittest.mock import AsyncMock, MagicMock
+
+    import discord
+
+    file = MagicMock(spec=discord.Attachment)
+    file.size = len(data)
+    file.read = AsyncMock(return_value=data)
+    return file
+
+
+async def test_a_server_keeps_its_own_scenarios(h: Harness):
+    """/scenario upload validates a document and keeps it for the server (moderators);
+    /scenario list and show; /game new offers it and sets it up; /scenario remove."""
+    import json
+    from pathlib import Path
+
+    from bot.cogs.game import scenario_autocomplete
+    from tests.harness import MOD
+
+    doc = json.loads(Path("data/ancients/scenarios/001-akragas.json").read_text())
+    doc["name"] = "Akragas again"
+    raw = json.dumps(doc).encode()
+    it = await h.command("scenario upload", A, "ancients", attached(raw))
+    assert "Only a moderator" in reply_text(it)
+    broken = dict(doc, units=[{"hex": "Z99", "side": "north", "type": "MI"}])
+    it = await h.command("scenario upload", MOD, "ancients", attached(json.dumps(broken)
+                                                                      .encode()), manage=True)
+    assert "cannot be set up" in reply_text(it) and "Z99" in reply_text(it)
+    it = await h.command("scenario upload", MOD, "ancients", attached(raw), manage=True)
+    assert "Kept for this server: Akragas again" in reply_text(it)
+    rows = await h.service.server_scenarios(GUILD)
+    assert [(r.title, r.name) for r in rows] == [("ancients", "Akragas again")]
+    listed = reply_text(await h.command("scenario list", B))
+    assert f"{rows[0].id}. Akragas again · Commands & Colors: Ancients" in listed
+    shown = await h.command("scenario show", B, rows[0].id)
+    assert shown.followups[-1]["file"].filename == f"scenario-{rows[0].id}.json"
+    offered = await scenario_autocomplete(h.interaction(A, title="ancients"), "again")
+    assert [c.value for c in offered] == [f"server:{rows[0].id}"]
+    await h.command("game new", A, "ancients", f"server:{rows[0].id}", seed=3)
+    game = (await h.service.list_games(GUILD, CHANNEL))[-1]
+    assert game.scenario == "custom" and game.scenario_name == "Akragas again"
+    it = await h.command("scenario remove", MOD, rows[0].id, manage=True)
+    assert "Forgotten: Akragas again." in reply_text(it)
+    assert await h.service.server_scenarios(GUILD) == []
+
+
+def test_scenario_check_outside_discord(tmp_path, capsys):
+    """`python -m games.scenario check FILE` names the problem or the scenario."""
+    import json
+    from pathlib import Path
+
+    from games.scenario import main
+
+    doc = json.loads(Path("data/ancients/scenarios/001-akragas.json").read_text())
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps({"title": "ancients", **doc}))
+    assert main(["check", str(good)]) == 0
+    assert "good.json: a good ancients scenario: Akragas" in capsys.readouterr().out
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(dict(doc, units=[{"hex": "Z99", "side": "north", "type": "MI"}])))
+    assert main(["check", str(bad), "--title", "ancients"]) == 1
+    assert "bad.json: " in capsys.readouterr().err
+    (tmp_path / "notjson.json").write_text("{")
+    assert main(["check", str(tmp_path / "notjson.json"), "--title", "ancients"]) == 1

@@ -70,10 +70,17 @@ async def scenario_autocomplete(interaction: discord.Interaction,
         return []
     out = []
     for info in rules.scenarios():
-        name = present.engine_text(rules.id, f"scenario.{info.id}", lang) or info.name
+        name = (info.names.get(lang) or present.engine_text(rules.id, f"scenario.{info.id}", lang)
+                or info.name)
         label = f"{name} ({len(info.roles)})"
         if current.casefold() in (label + " " + info.id).casefold():
             out.append(_choice(label, info.id))
+    if interaction.guild_id is not None:
+        # the server's own scenarios of this title
+        for row in await table.service.server_scenarios(interaction.guild_id, rules.id):
+            label = t("bot.server_scenario", lang, name=row.name)
+            if current.casefold() in label.casefold():
+                out.append(_choice(label, f"server:{row.id}"))
     return out[:AUTOCOMPLETE_MAX]
 
 
@@ -253,6 +260,12 @@ class GameCog(commands.GroupCog, group_name="game",
                 if scenario_file.size > MAX_SCENARIO_BYTES:
                     raise Refusal("bot.scenario_too_big", limit=MAX_SCENARIO_BYTES // 1000)
                 chosen = _parse_scenario(await scenario_file.read())
+            elif scenario and scenario.startswith("server:") and scenario[7:].isdigit():
+                row = await self.service.server_scenario(interaction.guild_id,
+                                                         int(scenario[7:]))
+                if row.title != title:
+                    raise ServiceError("error.no_scenario", scenario=scenario)
+                chosen = {"name": row.name, **json.loads(row.doc)}
             elif scenario:
                 chosen = scenario
             else:

@@ -179,6 +179,7 @@ class Rules(Protocol):
     def load_state(self, data: str | dict) -> Any: ...
     def describe(self, view: View, lang: str = "en") -> str: ...
     def private_lines(self, view: View, lang: str = "en") -> list[str]: ...
+    def check_scenario(self, doc: dict[str, Any]) -> str: ...
 
 
 class GameRules(ABC, Generic[S]):
@@ -233,6 +234,20 @@ class GameRules(ABC, Generic[S]):
         """What ``view.private`` holds, in words a player reads in ``lang`` (one line per item:
         card names, counts, a secret choice already made), never internal keys."""
         return []
+
+    def check_scenario(self, doc: dict[str, Any]) -> str:
+        """Validate a scenario document (a server's own scenario): its name, or ``ValueError``
+        saying which file item is wrong and why. A title with a scenario document model refuses
+        unknown fields; by default the document must set up a game."""
+        if not isinstance(doc, dict):
+            raise ValueError("a scenario document is one JSON object")
+        try:
+            self.setup(0, doc, {})
+        except IllegalAction as exc:
+            raise ValueError(exc.reason) from exc
+        except (KeyError, TypeError) as exc:
+            raise ValueError(f"{type(exc).__name__}: {exc}") from exc
+        return str(doc.get("name") or doc.get("id") or "custom")
 
     def describe(self, view: View, lang: str = "en") -> str:
         lines = [self.tr(view.prompt_msg, lang)]
