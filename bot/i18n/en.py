@@ -194,7 +194,7 @@ BOT: dict[str, str] = {
     "cmd.game.options.opt.game.desc": "Game number",
     "bot.scenario_kept": "Kept for this server: {name} ({title}), number {id}. Start it with /game new scenario:.",
     "bot.scenarios_none": "This server keeps no scenarios yet. Moderators add them with /scenario upload.",
-    "bot.scenario_line": "{id}. {name} · {title} · {who}",
+    "bot.scenario_line": "{id}. {name} · {title} · uploaded by {who}",
     "bot.scenario_removed": "Forgotten: {name}.",
     "bot.server_scenario": "{name} (this server's)",
     "cmd.scenario": "scenario",

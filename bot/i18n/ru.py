@@ -260,7 +260,7 @@ BOT: dict[str, str] = {
     "cmd.game.options.opt.game.desc": "Номер партии",
     "bot.scenario_kept": "Сохранён для сервера: {name} ({title}), номер {id}. Начните его через /game new scenario:.",
     "bot.scenarios_none": "Своих сценариев у сервера пока нет. Модераторы добавляют их через /scenario upload.",
-    "bot.scenario_line": "{id}. {name} · {title} · {who}",
+    "bot.scenario_line": "{id}. {name} · {title} · загрузил {who}",
     "bot.scenario_removed": "Удалён: {name}.",
     "bot.server_scenario": "{name} (сценарий сервера)",
     "cmd.scenario": "сценарий",
