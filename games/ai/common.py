@@ -42,9 +42,15 @@ def distinct(choices: Iterable[Choice]) -> list[Choice]:
 BACK_VERBS = frozenset({"cancel", "back"})
 
 
+def is_back(c: Choice) -> bool:
+    """A step back out of the question (``cancel``, ``back``, or a verb whose argument is
+    ``back``, like Hannibal's "use the card: back")."""
+    return c.verb in BACK_VERBS or c.arg == "back"
+
+
 def forward(choices: Sequence[Choice]) -> list[Choice]:
     """The choices that move the game on (all of them when only a step back is offered)."""
-    out = [c for c in choices if c.verb not in BACK_VERBS]
+    out = [c for c in choices if not is_back(c)]
     return out or list(choices)
 
 
