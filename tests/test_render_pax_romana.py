@@ -17,9 +17,8 @@ from PIL import Image, ImageChops, ImageStat
 
 import renderers
 from games.core import Msg, Result, View
-from renderers import canvas_size, render_board, render_hand, render_region
+from renderers import canvas_size, pax_romana, render_board, render_hand, render_region
 from renderers.common import has_glyphs
-from renderers import pax_romana
 from renderers.pax_romana import UnknownRegion, board_image, hand_image, region_image, regions
 from renderers.pax_romana import layout as L
 from renderers.pax_romana.background import geometry, main_background

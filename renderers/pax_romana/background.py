@@ -39,7 +39,7 @@ from renderers.pax_romana.pieces import (
     TERRITORY_BORDER,
     TINT_ALPHA,
     WILD,
-    city_icon,
+    city_frame,
     marker_flags,
     siege_ring,
     space_marker,
@@ -56,7 +56,7 @@ INLAND_REACH = 150.0
 TP_REACH = 110.0
 PORT_REACH = 46.0
 WILD_REACH = 400.0
-SHALLOWS: RGB = (158, 196, 226)
+SHALLOWS: RGB = (150, 198, 214)
 NAME_INK: RGB = (30, 26, 22)
 NAME_HALO = (255, 251, 240, 230)
 TERRITORY_INK = (96, 58, 40, 150)
@@ -303,18 +303,34 @@ def paste_marker(layer: Image.Image, p: L.MapPoint, frame: L.Frame, fill: RGB = 
         layer.paste(sprite, at, sprite)
 
 
-def draw_names(d: ImageDraw.ImageDraw, labels: Mapping[str, L.Label], naval: bool,
-               k: float) -> None:
+def draw_names(layer: Image.Image, labels: Mapping[str, L.Label], naval: bool, k: float) -> None:
+    """The names at their places, pasted from cached stamps (the zoomed views share sizes)."""
     lay = L.map_layout()
     halo = max(1, round(2 * k))
     for sid, label in labels.items():
-        p = lay.points[sid]
-        if naval:
-            d.text(label.xy, p.label, font=font(label.size, True), fill=(*NAVAL_INK, 255),
-                   anchor=label.anchor, stroke_width=halo, stroke_fill=NAVAL_HALO)
+        dx, dy, stamp = name_stamp(lay.points[sid].label, label.size, label.anchor, naval, halo)
+        at = (round(label.xy[0]) + dx, round(label.xy[1]) + dy)
+        if at[0] >= 0 and at[1] >= 0 and at[0] + stamp.width <= layer.width and \
+                at[1] + stamp.height <= layer.height:
+            layer.alpha_composite(stamp, at)
         else:
-            d.text(label.xy, p.label, font=font(label.size, True), fill=(*NAME_INK, 255),
-                   anchor=label.anchor, stroke_width=halo, stroke_fill=NAME_HALO)
+            clipped = Image.new("RGBA", layer.size, (0, 0, 0, 0))
+            clipped.paste(stamp, at)
+            layer.alpha_composite(clipped)
+
+
+@lru_cache(maxsize=4096)
+def name_stamp(words: str, size: int, anchor: str, naval: bool, halo: int
+               ) -> tuple[int, int, Image.Image]:
+    """A name drawn once: its offset from the anchor point and its RGBA picture."""
+    f = font(size, True)
+    x0, y0, x1, y1 = L.text_box(words, size, anchor, halo)
+    ox, oy = math.floor(x0) - 1, math.floor(y0) - 1
+    img = Image.new("RGBA", (math.ceil(x1) - ox + 2, math.ceil(y1) - oy + 2), (0, 0, 0, 0))
+    ink, glow = ((*NAVAL_INK, 255), NAVAL_HALO) if naval else ((*NAME_INK, 255), NAME_HALO)
+    ImageDraw.Draw(img).text((-ox, -oy), words, font=f, fill=ink, anchor=anchor,
+                             stroke_width=halo, stroke_fill=glow)
+    return ox, oy, img
 
 
 # -- the main map --------------------------------------------------------------------------------
@@ -379,8 +395,8 @@ def main_background(lang: str) -> MainBackground:
     territory_names = _territory_names(d, taken)
     for p in lay.points.values():
         paste_marker(overlay, p, L.MAIN)
-    draw_names(d, lay.naval_labels, True, 1.0)
-    draw_names(d, lay.labels, False, 1.0)
+    draw_names(overlay, lay.naval_labels, True, 1.0)
+    draw_names(overlay, lay.labels, False, 1.0)
     draw_legend(overlay, lang)
     static = geo.base.copy()
     static.paste(overlay, (0, 0), overlay)
@@ -451,9 +467,10 @@ def draw_legend(layer: Image.Image, lang: str) -> None:
         elif what in ("land", "sea", "strait", "alpine_pass"):
             draw_link(d, what, (cx + 2, cy), (cx + 44, cy), 1.0)
         elif what in ("city", "settlement"):
-            icon = city_icon(what, (250, 250, 250), False, 1.0)
-            layer.alpha_composite(icon, (round(icon_c[0] - icon.width / 2),
-                                         round(icon_c[1] - icon.height / 2)))
+            for sprite in (city_frame(what, (250, 250, 250), False, 0.8),
+                           space_marker("space", "", WHITE, 0.8)):
+                layer.alpha_composite(sprite, (round(icon_c[0] - sprite.width / 2),
+                                               round(icon_c[1] - sprite.height / 2)))
         elif what == "tribe":
             token = tribe_token("?", 0.9)
             layer.alpha_composite(token, (round(icon_c[0] - token.width / 2),
@@ -498,30 +515,23 @@ def zoom_layers(window: Box, size: tuple[int, int], lang: str) -> ZoomLayers:
 
     base = scale_up(geo.base, Image.Resampling.BICUBIC, SEA)
     province_index = scale_up(geo.province_index, Image.Resampling.NEAREST, 0)
-    territory_index = scale_up(geo.territory_index, Image.Resampling.NEAREST, 0)
-    land = scale_up(geo.land, Image.Resampling.BILINEAR, 0)
-    overlay = border_layer(province_index, territory_index, land, frame.k)
+    overlay = scale_up(geo.borders, Image.Resampling.BICUBIC, (0, 0, 0, 0))
     d = ImageDraw.Draw(overlay)
     draw_links(d, frame, shown)
     lay = L.map_layout()
     points = lay.spaces_in(shown, 40)
     for p in points:
         paste_marker(overlay, p, frame)
-    circles = [(frame.pt(p.x, p.y), p.radius * frame.k + 1) for p in points]
-    segments = []
-    for link in lay.links:
-        a, b = lay.points[link.a], lay.points[link.b]
-        if link.type != "sea" and _segment_near(shown, (a.x, a.y), (b.x, b.y), 30):
-            segments.append((frame.pt(a.x, a.y), frame.pt(b.x, b.y)))
-    labels = L.place_labels(L.label_items(points, frame), circles, segments,
-                            (-400.0, -400.0, size[0] + 400.0, size[1] + 400.0))
-    naval = [(p.id, p.label, frame.pt(p.x, p.y), p.radius * frame.k,
-              frame.px(L.NAVAL_NAME_SIZE)) for p in points if p.naval]
-    naval_labels = L.place_labels(naval, circles, segments, (-400.0, -400.0, size[0] + 400.0,
-                                                             size[1] + 400.0),
-                                  blocked=[lb.box for lb in labels.values()])
-    draw_names(d, naval_labels, True, frame.k)
-    draw_names(d, labels, False, frame.k)
+    if frame.scale == L.ZOOM_SCALE:
+        every, every_naval = L.zoom_labels()
+        dx, dy = -frame.x0 * frame.scale, -frame.y0 * frame.scale
+        labels = {p.id: L.shifted(every[p.id], dx, dy) for p in points if p.id in every}
+        naval_labels = {p.id: L.shifted(every_naval[p.id], dx, dy) for p in points
+                        if p.id in every_naval}
+    else:
+        labels, naval_labels = _window_labels(frame, shown, points, size)
+    draw_names(overlay, naval_labels, True, frame.k)
+    draw_names(overlay, labels, False, frame.k)
     return ZoomLayers(frame=frame, base=base, province_index=province_index, overlay=overlay,
                       labels=labels)
 
@@ -531,6 +541,25 @@ def tinted_zoom(window: Box, size: tuple[int, int], lang: str,
                 colours: tuple[tuple[str, RGB], ...]) -> Image.Image:
     """``tint_zoom`` of a window, cached (control changes less often than the pieces)."""
     return tint_zoom(zoom_layers(window, size, lang), dict(colours))
+
+
+def _window_labels(frame: L.Frame, shown: Box, points: Sequence[L.MapPoint],
+                   size: tuple[int, int]) -> tuple[dict[str, L.Label], dict[str, L.Label]]:
+    """Names placed for one window at a scale of its own (a region picture)."""
+    lay = L.map_layout()
+    circles = [(frame.pt(p.x, p.y), p.radius * frame.k + 1) for p in points]
+    segments = []
+    for link in lay.links:
+        a, b = lay.points[link.a], lay.points[link.b]
+        if link.type != "sea" and _segment_near(shown, (a.x, a.y), (b.x, b.y), 30):
+            segments.append((frame.pt(a.x, a.y), frame.pt(b.x, b.y)))
+    bounds = (-400.0, -400.0, size[0] + 400.0, size[1] + 400.0)
+    labels = L.place_labels(L.label_items(points, frame), circles, segments, bounds)
+    naval = [(p.id, p.label, frame.pt(p.x, p.y), p.radius * frame.k,
+              frame.px(L.NAVAL_NAME_SIZE)) for p in points if p.naval]
+    naval_labels = L.place_labels(naval, circles, segments, bounds,
+                                  blocked=[lb.box for lb in labels.values()])
+    return labels, naval_labels
 
 
 def tint_zoom(layers: ZoomLayers, colours: Mapping[str, RGB]) -> Image.Image:

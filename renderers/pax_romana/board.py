@@ -108,7 +108,7 @@ from renderers.pax_romana.labels import power_name, text, turn_years
 from renderers.pax_romana.pieces import (
     POWER_COLOUR,
     TINT_ALPHA,
-    city_icon,
+    city_frame,
     counter,
     ink_on,
     owner_colour,
@@ -360,7 +360,7 @@ def units_line(stack: Stack, lang: str) -> str:
                                                    else len(UNIT_ORDER), k)):
         part = f"{stack.units[kind]}{unit_code(kind, lang)}"
         if stack.weakened.get(kind):
-            part += f"({stack.weakened[kind]}w)"
+            part += f"({stack.weakened[kind]}{text('weak', lang)})"
         parts.append(part)
     return " ".join(parts)
 
@@ -442,9 +442,23 @@ def draw_pieces(img: Image.Image, d: ImageDraw.ImageDraw, c: _Board, frame: L.Fr
         # the tinted provinces come with their spaces filled in the holder's colour
         owner = c.space_control.get(sid)
         default = c.province_control.get(p.province) if prefilled else None
-        if p.naval or owner == default or not shown(sid, 0):
+        if p.naval or (owner == default and sid not in c.cities) or not shown(sid, 0):
             continue
+        if sid in c.cities:
+            city = c.cities[sid]
+            frame_sprite = city_frame(
+                "settlement" if city.get("kind") == "settlement" else "city",
+                owner_colour(city.get("owner")) if city.get("owner") else (250, 250, 250),
+                bool(city.get("damaged")), round(k, 3))
+            x, y = at(sid)
+            img.paste(frame_sprite, (round(x - frame_sprite.width / 2),
+                                     round(y - frame_sprite.height / 2)), frame_sprite)
         paste_marker(img, p, layer_frame, owner_colour(owner) if owner else WHITE)
+    for sid, strength in c.tribes.items():
+        if shown(sid):
+            x, y = at(sid)
+            token = tribe_token(strength, round(k, 3))
+            img.paste(token, (round(x - token.width / 2), round(y - token.height / 2)), token)
     for sid, besieger in c.sieges.items():
         if shown(sid):
             x, y = at(sid)
@@ -453,26 +467,6 @@ def draw_pieces(img: Image.Image, d: ImageDraw.ImageDraw, c: _Board, frame: L.Fr
     markers = [(at(sid)[0] - p.radius * k, at(sid)[1] - p.radius * k,
                 at(sid)[0] + p.radius * k, at(sid)[1] + p.radius * k)
                for sid, p in pts.items() if shown(sid)]
-    for sid, city in c.cities.items():
-        if not shown(sid):
-            continue
-        x, y = at(sid)
-        icon = city_icon("settlement" if city.get("kind") == "settlement" else "city",
-                         owner_colour(city.get("owner")) if city.get("owner") else (250, 250, 250),
-                         bool(city.get("damaged")), round(k, 3))
-        r = pts[sid].radius * k
-        pos = (round(x + r * 0.35), round(y - r * 0.55 - icon.height))
-        img.paste(icon, pos, icon)
-        markers.append((pos[0], pos[1], pos[0] + icon.width, pos[1] + icon.height))
-    for sid, strength in c.tribes.items():
-        if not shown(sid):
-            continue
-        x, y = at(sid)
-        token = tribe_token(strength, round(k, 3))
-        r = pts[sid].radius * k
-        pos = (round(x - r * 0.35 - token.width), round(y - r * 0.55 - token.height))
-        img.paste(token, pos, token)
-        markers.append((pos[0], pos[1], pos[0] + token.width, pos[1] + token.height))
     if len(c.move_path) >= 2:
         path = [at(s) for s in c.move_path]
         colour = owner_colour(c.move_power) if c.move_power else MOVE
@@ -691,7 +685,7 @@ def _band(img: Image.Image, d: ImageDraw.ImageDraw, c: _Board) -> None:
         if c.move_path:
             route = " → ".join(_point_name(c, s) for s in c.move_path)
             lines = _wrap(f"{who}: {route}" if who else route, font(21), width)
-            for line in lines[:8]:
+            for line in lines[:6]:
                 d.text((x0, y), line, font=font(21), fill=INK, anchor="la")
                 y += 30
         if c.battle:
@@ -701,26 +695,51 @@ def _band(img: Image.Image, d: ImageDraw.ImageDraw, c: _Board) -> None:
     else:
         d.text((x0, y), text("no_last_action", lang), font=font(21), fill=MUTED, anchor="la")
         y += 34
-    # the armies on the map, by Power
-    y = max(y + 16, L.BAND_TOP + 250)
-    for power in c.power_order[:4]:
-        stacks = [s for stacks in c.stacks.values() for s in stacks if s.owner == power]
-        land = sum(n for s in stacks for t, n in s.units.items() if t != "GS")
-        ships = sum(s.units.get("GS", 0) for s in stacks)
-        leaders = sum(len(s.leaders) for s in stacks)
-        colour = owner_colour(power)
-        d.rounded_rectangle((x0, y, x0 + 16, y + 24), radius=4, fill=colour)
-        words = f"{power_name(power, lang)}:  {land} {_units_word(lang)} · {ships} " \
-                f"{unit_code('GS', lang)} · {leaders} ★"
-        d.text((x0 + 26, y + 12), fit_text(words, font(20), width - 30), font=font(20),
-               fill=INK, anchor="lm")
-        y += 36
+    _forces_table(d, c, x0, L.BAND_TOP + 318, L.ZOOM_BOX[0] - 30)
     if c.focus is not None:
         _zoom_inset(img, d, c)
 
 
-def _units_word(lang: str) -> str:
-    return "отр." if lang == "ru" else "units"
+FORCE_COLUMNS = ("units", "galleys", "leaders", "cities", "settlements", "provinces",
+                 "territories")
+
+
+def _forces_table(d: ImageDraw.ImageDraw, c: _Board, x0: float, y0: float, x1: float) -> None:
+    """What each Power has on the map: land units, galleys, leaders, cities, settlements, and
+    the provinces and territories it holds."""
+    if not c.power_order:
+        return
+    lang = c.lang
+    d.text((x0, y0), text("on_map", lang), font=font(22, True), fill=INK, anchor="la")
+    name_w = 150
+    col_w = (x1 - x0 - name_w) / len(FORCE_COLUMNS)
+    head_y = y0 + 40
+    for n, key in enumerate(FORCE_COLUMNS):
+        words = text(key, lang)
+        d.text((x0 + name_w + (n + 0.5) * col_w, head_y), words,
+               font=fit_font(words, col_w - 6, 16, True), fill=MUTED, anchor="mm")
+    for row, power in enumerate(c.power_order[:4]):
+        y = head_y + 20 + row * 40
+        stacks = [s for stacks in c.stacks.values() for s in stacks if s.owner == power]
+        counts = (
+            sum(n for s in stacks for t, n in s.units.items() if t != "GS"),
+            sum(s.units.get("GS", 0) for s in stacks),
+            sum(len(s.leaders) for s in stacks),
+            sum(1 for city in c.cities.values()
+                if city.get("owner") == power and city.get("kind") != "settlement"),
+            sum(1 for city in c.cities.values()
+                if city.get("owner") == power and city.get("kind") == "settlement"),
+            sum(1 for owner in c.province_control.values() if owner == power),
+            sum(1 for owner in c.territory_control.values() if owner == power),
+        )
+        colour = owner_colour(power)
+        d.rounded_rectangle((x0, y + 2, x0 + name_w - 10, y + 34), radius=6, fill=colour)
+        name = power_name(power, lang)
+        d.text((x0 + (name_w - 10) / 2, y + 18), name,
+               font=fit_font(name, name_w - 24, 19, True), fill=ink_on(colour), anchor="mm")
+        for n, value in enumerate(counts):
+            d.text((x0 + name_w + (n + 0.5) * col_w, y + 18), str(value), font=font(21, True),
+                   fill=INK, anchor="mm")
 
 
 def _wrap(words: str, f: Any, width: float) -> list[str]:
@@ -746,8 +765,7 @@ def _zoom_window(c: _Board) -> L.Box:
             xs.append(p.x)
             ys.append(p.y)
     cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
-    grid = 40
-    cx, cy = round(cx / grid) * grid, round(cy / grid) * grid
+    cx, cy = round(cx / 60) * 60, round(cy / 40) * 40
     cx = min(max(cx, w / 2), L.MAP_W - w / 2)
     cy = min(max(cy, h / 2), L.MAP_H - h / 2)
     return (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)

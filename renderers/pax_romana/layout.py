@@ -22,7 +22,7 @@ import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -113,8 +113,15 @@ def zoom_frame(window: Box, size: tuple[int, int]) -> Frame:
     w, h = size
     scale = min(w / max(1.0, window[2] - window[0]), h / max(1.0, window[3] - window[1]))
     cx, cy = (window[0] + window[2]) / 2, (window[1] + window[3]) / 2
+    if abs(scale - ZOOM_SCALE) < 1e-6:
+        scale = ZOOM_SCALE               # the inset's scale, whose names are placed once
     x0, y0 = cx - w / scale / 2, cy - h / scale / 2
-    return Frame(scale, x0, y0, max(1.0, 1.0 + (scale - 1.0) * 0.55), w, h)
+    return Frame(scale, x0, y0, zoom_k(scale), w, h)
+
+
+def zoom_k(scale: float) -> float:
+    """How much markers and type grow in a view zoomed by ``scale``."""
+    return max(1.0, 1.0 + (scale - 1.0) * 0.55)
 
 
 # -- the static map ------------------------------------------------------------------------------
@@ -302,6 +309,14 @@ def _segment_boxes(a: Point, b: Point, step: float) -> list[Box]:
 _MEASURE = ImageDraw.Draw(Image.new("L", (1, 1)))
 
 
+@lru_cache(maxsize=8192)
+def text_box(text: str, size: int, anchor: str, halo: int) -> Box:
+    """The box of ``text`` in bold at ``size`` drawn at (0, 0) with ``anchor`` (cached: the
+    same names are measured for every zoomed view)."""
+    return _MEASURE.textbbox((0, 0), text, font=font(size, True), anchor=anchor,
+                             stroke_width=halo)
+
+
 def place_labels(items: Sequence[tuple[str, str, Point, float, int]],
                  circles: Iterable[tuple[Point, float]], segments: Iterable[tuple[Point, Point]],
                  bounds: Box, blocked: Iterable[Box] = (), halo: int = 2) -> dict[str, Label]:
@@ -315,7 +330,7 @@ def place_labels(items: Sequence[tuple[str, str, Point, float, int]],
         obstacles.add((cx - r, cy - r, cx + r, cy + r))
     lines = BoxGrid()
     for a, b in segments:
-        for box in _segment_boxes(a, b, 6.0):
+        for box in _segment_boxes(a, b, 10.0):
             lines.add(box)
     blocked = list(blocked)
     centres = [c for _, _, c, _, _ in items]
@@ -328,14 +343,14 @@ def place_labels(items: Sequence[tuple[str, str, Point, float, int]],
     for sid, text, (x, y), r, size in order:
         options: list[tuple[float, Label]] = []
         for shrink, size_cost in ((0, 0.0), (2, 6.0)):
-            f = font(size - shrink, True)
             g = 2.0
             d = r * 0.74
             spots = [((x + r + g, y), "lm"), ((x - r - g, y), "rm"), ((x, y + r + g), "mt"),
                      ((x, y - r - g), "mb"), ((x + d, y + d), "la"), ((x + d, y - d), "ld"),
                      ((x - d, y + d), "ra"), ((x - d, y - d), "rd")]
             for rank, (xy, anchor) in enumerate(spots):
-                box = _MEASURE.textbbox(xy, text, font=f, anchor=anchor, stroke_width=halo)
+                bx0, by0, bx1, by1 = text_box(text, size - shrink, anchor, halo)
+                box = (xy[0] + bx0, xy[1] + by0, xy[0] + bx1, xy[1] + by1)
                 cost = rank * 1.5 + size_cost
                 if box[0] < bounds[0] or box[1] < bounds[1] or box[2] > bounds[2] \
                         or box[3] > bounds[3]:
@@ -451,6 +466,32 @@ def main_labels(points: Mapping[str, MapPoint], links: Sequence[MapLink]
                     for lk in links]
     naval_labels = place_labels(naval, circles, sea_segments, bounds, blocked=taken)
     return labels, naval_labels
+
+
+@cache
+def zoom_labels() -> tuple[dict[str, Label], dict[str, Label]]:
+    """The names of the whole map placed once at the inset's scale (``ZOOM_SCALE``), in the
+    pixels of that scale from the map's corner: an inset only shifts the ones it shows."""
+    lay = map_layout()
+    frame = Frame(ZOOM_SCALE, 0.0, 0.0, zoom_k(ZOOM_SCALE), round(MAP_W * ZOOM_SCALE),
+                  round(MAP_H * ZOOM_SCALE))
+    pts = lay.points
+    circles = [(frame.pt(p.x, p.y), p.radius * frame.k + 1) for p in pts.values()]
+    segments = [(frame.pt(pts[lk.a].x, pts[lk.a].y), frame.pt(pts[lk.b].x, pts[lk.b].y))
+                for lk in lay.links if lk.type != "sea"]
+    bounds = (2.0, 2.0, frame.width - 2.0, frame.height - 2.0)
+    labels = place_labels(label_items(pts.values(), frame), circles, segments, bounds)
+    naval = [(p.id, p.label, frame.pt(p.x, p.y), p.radius * frame.k,
+              frame.px(NAVAL_NAME_SIZE)) for p in pts.values() if p.naval]
+    naval_labels = place_labels(naval, circles, segments, bounds,
+                                blocked=[lb.box for lb in labels.values()])
+    return labels, naval_labels
+
+
+def shifted(label: Label, dx: float, dy: float) -> Label:
+    b = label.box
+    return Label((label.xy[0] + dx, label.xy[1] + dy), label.anchor,
+                 (b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy), label.size)
 
 
 def dicts(items: Any) -> list[Mapping[str, Any]]:

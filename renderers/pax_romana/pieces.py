@@ -14,7 +14,7 @@ from renderers.common import INK, RGB, WHITE, darker, fit_text, font, lighter, m
 
 POWER_COLOUR: dict[str, RGB] = {
     "rome": (186, 36, 36),
-    "carthage": (34, 86, 182),
+    "carthage": (44, 62, 170),
     "greece": (36, 138, 70),
     "east": (122, 58, 160),
 }
@@ -31,7 +31,7 @@ OTHER_COLOUR: dict[str, RGB] = {
 }
 NEUTRAL: RGB = (130, 120, 104)
 
-SEA: RGB = (132, 176, 214)
+SEA: RGB = (118, 176, 200)
 SEA_DEEP: RGB = (116, 162, 204)
 COAST: RGB = (70, 104, 140)
 LAND: RGB = (238, 229, 202)
@@ -54,7 +54,7 @@ TINT_ALPHA = 0.5
 # Pale colours of the territories (the map data names them in words).
 TERRITORY_COLOUR: dict[str, RGB] = {
     "red": (240, 206, 196), "green": (206, 228, 196), "purple": (226, 210, 232),
-    "blue": (204, 218, 238), "yellow": (244, 234, 186), "olive": (222, 224, 188),
+    "blue": (226, 224, 236), "yellow": (244, 234, 186), "olive": (222, 224, 188),
     "ochre": (238, 220, 180), "brown": (226, 208, 186), "grey-green": (210, 222, 206),
     "orange": (246, 218, 186), "pink": (244, 214, 222), "grey": (218, 214, 206),
 }
@@ -178,36 +178,35 @@ def marker_flags(port: bool, capital: bool, rough_mountain: bool, mine: bool,
 # -- things on the spaces ------------------------------------------------------------------------
 
 @lru_cache(maxsize=256)
-def city_icon(kind: str, owner_fill: RGB, damaged: bool, k: float) -> Image.Image:
-    """A city (walled, three towers) or a settlement (a house), in its owner's colour."""
-    w, h = round(22 * k) if kind == "city" else round(17 * k), round(17 * k)
+def city_frame(kind: str, owner_fill: RGB, damaged: bool, k: float) -> Image.Image:
+    """A city (a square) or a settlement (a diamond) in its owner's colour, drawn behind the
+    space's marker so that its corners show round the circle; a damaged one is struck through
+    in red."""
+    half = (11.0 + 4.5) * k if kind == "city" else (11.0 + 7.5) * k
+    size = (math.ceil(half * 2) + 4, math.ceil(half * 2) + 4)
+    c = size[0] / 2
 
     def paint(d: ImageDraw.ImageDraw, s: float) -> None:
-        edge = MARKER_EDGE
-        lw = max(1, round(1.4 * k * s))
-        W, H = w * s, h * s
+        x, y, h = c * s, c * s, half * s
+        lw = max(1, round(1.6 * k * s))
         if kind == "city":
-            tw = W / 5
-            pts = [(lw, H - lw), (lw, H * 0.25)]
-            for i in range(5):
-                top = H * 0.25 if i % 2 == 0 else H * 0.45
-                pts += [(lw + i * (W - 2 * lw) / 5, top), (lw + (i + 1) * (W - 2 * lw) / 5, top)]
-            pts += [(W - lw, H * 0.25), (W - lw, H - lw)]
-            d.polygon(pts, fill=owner_fill, outline=edge, width=lw)
-            d.rectangle((W / 2 - tw / 2, H * 0.62, W / 2 + tw / 2, H - lw), fill=edge)
+            d.rounded_rectangle((x - h, y - h, x + h, y + h), radius=2.5 * k * s,
+                                fill=owner_fill, outline=MARKER_EDGE, width=lw)
         else:
-            d.polygon([(lw, H * 0.45), (W / 2, lw), (W - lw, H * 0.45), (W - lw, H - lw),
-                       (lw, H - lw)], fill=owner_fill, outline=edge, width=lw)
+            d.polygon([(x, y - h), (x + h, y), (x, y + h), (x - h, y)], fill=owner_fill,
+                      outline=MARKER_EDGE, width=lw)
         if damaged:
-            d.line((lw, H - lw, W - lw, lw), fill=(214, 40, 40), width=max(1, round(2.2 * k * s)))
+            d.line((x - h * 0.95, y + h * 0.95, x + h * 0.95, y - h * 0.95), fill=(214, 40, 40),
+                   width=max(1, round(3 * k * s)))
 
-    return supersampled((w, h), paint)
+    return supersampled(size, paint)
 
 
 @lru_cache(maxsize=256)
 def tribe_token(text: str, k: float) -> Image.Image:
-    """A tribe counter: a green hexagon with its strength, or "?" while hidden."""
-    r = 11 * k
+    """A tribe counter, laid over its space's marker: a green hexagon with its strength, or "?"
+    while hidden."""
+    r = 13.5 * k
     size = (math.ceil(2 * r) + 2, math.ceil(2 * r) + 2)
 
     def paint(d: ImageDraw.ImageDraw, s: float) -> None:
