@@ -27,6 +27,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bench.ai import bench_ai
 from bot.console import load_rules
 from bot.service import ServiceError, TableService
 from bot.store import Store
@@ -293,6 +294,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"{os.getloadavg()[0]:.1f} (the latency figures assume a quiet machine)")
     views = bench_engine(report, rules, scenario, args.seed, args.steps, budget=15.0)
     bench_render(report, views, args.lang)
+    bench_ai(report, rules.id, scenario, args.seed)
     with tempfile.TemporaryDirectory(prefix="bench-") as tmp:
         asyncio.run(bench_service(report, rules, scenario, args.seed, args.acts, Path(tmp)))
         asyncio.run(bench_load(report, rules, scenario, args.seed, args.games, args.duration,
