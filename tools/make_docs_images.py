@@ -1,9 +1,11 @@
-"""Write the sample pictures shown in the README: docs/board.png and docs/hand.png.
+"""Write the sample pictures shown in the README: docs/board.png and docs/hand.png (Ancients)
+and docs/pax_romana_board.png.
 
     python -m tools.make_docs_images [--lang ru] [--out docs]   (from the repository root)
 
-The View is built by hand from the scenario file (a mid-game Akragas position with a move, a
-battle and a few choices marked), so the pictures do not depend on the rules engine.
+The Views are built by hand from the scenario files (a mid-game Akragas position with a move, a
+battle and a few choices marked; Pax Romana's Scenario V a few Activations into Turn 2), so the
+pictures do not depend on the rules engines.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from games.ancients.data import cards, load_scenario, units
 from games.ancients.hexes import parse_hex
 from games.core import Msg, View
 from renderers import render_board, render_hand
+from renderers.pax_romana.sample import sample_view as pax_romana_view
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -123,6 +126,13 @@ def main() -> None:
     (out / "hand.png").write_bytes(hand_png)
     print(f"board.png {len(board_png) // 1024} KiB in {(t1 - t0) * 1000:.0f} ms; "
           f"hand.png {len(hand_png) // 1024} KiB in {(t2 - t1) * 1000:.0f} ms")
+    pax_romana = pax_romana_view("rome")
+    render_board(pax_romana, args.lang)  # warm the background cache
+    t0 = time.perf_counter()
+    pax_romana_png = render_board(pax_romana, args.lang)
+    t1 = time.perf_counter()
+    (out / "pax_romana_board.png").write_bytes(pax_romana_png)
+    print(f"pax_romana_board.png {len(pax_romana_png) // 1024} KiB in {(t1 - t0) * 1000:.0f} ms")
 
 
 if __name__ == "__main__":

@@ -141,6 +141,13 @@ def _edges(index: Image.Image) -> Image.Image:
                               _threshold(ImageChops.difference(index, down), 1))
 
 
+def _fill_notches(index: Image.Image) -> Image.Image:
+    """``index`` with its unnumbered pixels next to a numbered zone numbered like it: the
+    rounded coast fills small notches between the cells, which must belong to a province."""
+    grown = index.filter(ImageFilter.MaxFilter(9))
+    return Image.composite(grown, index, index.point(lambda v: 255 if v == 0 else 0))
+
+
 def _far_from(p: Point, points: Iterable[Point], distance: float) -> bool:
     return all(math.dist(p, q) >= distance for q in points)
 
@@ -188,10 +195,11 @@ def geometry() -> Geometry:
             p = land_points[n]
             dp.polygon(poly, fill=p_number.get(p.province, 0))
             dt.polygon(poly, fill=t_number.get(p.territory, 0))
-    # round the coasts
+    # round the coasts and drop specks of land too small to be a coast
     land = _threshold(land.filter(ImageFilter.GaussianBlur(6)), 128)
-    province_index = ImageChops.multiply(province_index, land)
-    territory_index = ImageChops.multiply(territory_index, land)
+    land = land.filter(ImageFilter.MinFilter(9)).filter(ImageFilter.MaxFilter(9))
+    province_index = ImageChops.multiply(_fill_notches(province_index), land)
+    territory_index = ImageChops.multiply(_fill_notches(territory_index), land)
     base = Image.new("RGB", (W, H), SEA)
     near = _threshold(land.filter(ImageFilter.GaussianBlur(10)), 20)
     base.paste(SHALLOWS, (0, 0), near.filter(ImageFilter.GaussianBlur(5)))

@@ -131,7 +131,7 @@ def sample_view(role: str | None = None) -> View:
                                       {"action": "rebuild", "unit": "LG", "count": 1,
                                        "where": "croton", "cost": 1},
                                       {"action": "galleys", "unit": "GS", "count": 1,
-                                       "where": "ostia", "cost": 2}]},
+                                       "where": "rome", "cost": 2}]},
                    "objectives": ["Conquer Sicilia"]}
     return View(title="pax_romana", scenario="V", role=role,
                 roles=["rome", "carthage", "greece", "east"], step=40, active=["rome"],
