@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bench.ai import bench_ai
+from bench.discord import bench_discord
 from bot.console import load_rules
 from bot.service import ServiceError, TableService
 from bot.store import Store
@@ -299,6 +300,7 @@ def main(argv: list[str] | None = None) -> int:
         asyncio.run(bench_service(report, rules, scenario, args.seed, args.acts, Path(tmp)))
         asyncio.run(bench_load(report, rules, scenario, args.seed, args.games, args.duration,
                                args.think, Path(tmp)))
+    bench_discord(report, rules, scenario, args.seed)
     report.note(f"done in {time.perf_counter() - started:.0f} s"
                 + (f"; missed: {', '.join(report.missed)}" if report.missed else
                    "; every target met"))

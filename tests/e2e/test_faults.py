@@ -283,7 +283,7 @@ async def test_closed_dms_one_notice_hand_by_command_and_the_game_goes_on(
     fake.close_dms(bob)
     table = await Table.open(fake, oracle)
     chooser = Rng.from_seed(CHOOSER)
-    notices = [m for m in fake.posts if "your DMs are closed" in m.text]
+    notices = [m for m in fake.posts if "cannot send you your hand" in m.text]
     assert len(notices) == 1 and bob.mention() in notices[0].content
     assert notices[0].pings == [bob.id]
     assert fake.refused_dms == [bob.id] and fake.dms[bob.id] == []
@@ -292,7 +292,30 @@ async def test_closed_dms_one_notice_hand_by_command_and_the_game_goes_on(
         assert table.moves < 40, "Bob's hand never changed"
         await table.move(chooser)
     await table.move(chooser)
-    assert len([m for m in fake.posts if "your DMs are closed" in m.text]) == 1
+    # a question that interrupts Alice's turn is asked of Bob in the channel: one short
+    # message with a ping and a "My choices" button, deleted once he answered
+    interrupted = asked = 0
+    for _ in range(40):
+        public = await oracle.service.view_for(table.game, 0)
+        if public.turn is not None and "north" in public.active \
+                and "north" not in public.turn.roles:
+            interrupted += 1
+            ask = (await memo_of(oracle, table.game)).asks.get("north")
+            assert ask is not None and ask.where == "channel", ask
+            message = fake.messages[ask.message]
+            assert message.pings == [bob.id] and "your DMs are closed" in message.text
+            assert [p.kind for _, p in presses(message)] == ["secret"]
+            await table.move(chooser)                     # through its "My choices" button
+            assert table.last_where == "ephemeral"
+            if "north" not in (await memo_of(oracle, table.game)).asks:
+                assert message.deleted
+                asked += 1
+            if asked:
+                break
+        else:
+            await table.move(chooser)
+    assert asked or not interrupted, "the question asked in the channel was never taken back"
+    assert len([m for m in fake.posts if "cannot send you your hand" in m.text]) == 1
     assert not any(HAND_MARK in m.text for m in fake.posts)
     assert len([m for m in fake.dms[fake.alice.id] if "hand.png" in m.files]) == 1
     # /hand: his hand, to him only
