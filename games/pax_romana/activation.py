@@ -1,0 +1,435 @@
+"""The Activation Phase (§3.2 F, §3.4): the first round in turn order, the AM pool drawn blind,
+no third activation in a row (§3.4.2), the Event markers (§16.1), the payment of 1T (§3.4.4) and
+the Actions (§3.5): Expansion (one Major Move, two Minor Moves, building instead of a Minor Move,
+garrisons, mercenary HI), Call-Up, Negotiate."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import Choice, Msg, msg
+from games.pax_romana import cities, economy
+from games.pax_romana.control import data, occupants
+from games.pax_romana.flow import (
+    FLOW,
+    Frame,
+    opt,
+    paged,
+    phase,
+    pop,
+    push,
+    question,
+    reset_page,
+    step,
+    turn_page,
+)
+from games.pax_romana.leaders import is_exceptional
+from games.pax_romana.stability import adjust
+from games.pax_romana.state import LCU_TYPES, PRState
+
+EVENT = "event"
+
+
+@phase("F")
+def activation_phase(s: PRState) -> None:
+    """§3.4.2: every Power plays one Activation in the first-round order before the pool is
+    used; the rest of its AMs and the Event markers go into the pool. With the optional order
+    only the first Power's AM is placed; every other AM is drawn (§3.4.2 optional rule)."""
+    order = list(s.first_round) or list(s.roles)
+    s.am_pool = {}
+    s.streak = []
+    s.am_track = []
+    for power in s.roles:
+        s.am_pool[power] = max(0, s.powers[power].ams)
+    if s.options.get("am_order") == "alternative":
+        order = order[:1]
+    s.first_round = [p for p in order if s.am_pool.get(p, 0) > 0]
+    for power in s.first_round:
+        s.am_pool[power] -= 1
+    markers = int(s.options.get("event_markers", 0))
+    if markers:
+        s.am_pool[EVENT] = markers
+    s.am_pool = {k: v for k, v in s.am_pool.items() if v > 0}
+    push(s, "am_draw", free_first=s.free_first_am)
+    s.free_first_am = False
+
+
+def pool_size(s: PRState) -> int:
+    return sum(s.am_pool.values())
+
+
+def _draw_from(s: PRState, keys: list[str]) -> str:
+    """One AM drawn blind from those of ``keys`` in the pool, each marker equally likely."""
+    tokens = [k for k in sorted(keys) for _ in range(s.am_pool[k])]
+    return tokens[s.rng.below(len(tokens))]
+
+
+@step("am_draw")
+def am_draw(s: PRState, f: Frame) -> None:
+    """§3.2 F / §3.4.2: the next AM. A Power's AM that would be its third activation in a row
+    goes back and another is drawn, unless only that Power's AMs are left (Event markers do
+    not break or extend a streak, ambiguity A16)."""
+    if s.first_round:
+        power = s.first_round.pop(0)
+        return _activate(s, f, power)
+    if not s.am_pool:
+        pop(s, f)
+        finish_activations(s)
+        return
+    keys = list(s.am_pool)
+    drawn = _draw_from(s, keys)
+    if drawn != EVENT and s.streak[-2:] == [drawn, drawn]:
+        others = [k for k in keys if k != drawn and k != EVENT]
+        if others:
+            redraw = [k for k in keys if k != drawn]
+            drawn = _draw_from(s, redraw)
+            s.say(msg("log.third_in_a_row", power=f"@power.{s.streak[-1]}"))
+    s.am_pool[drawn] -= 1
+    if not s.am_pool[drawn]:
+        del s.am_pool[drawn]
+    s.mark_irreversible()
+    if drawn == EVENT:
+        s.say(msg("log.event_marker"))
+        push(s, "event_roll", role=s.last_am or s.roles[0])
+        return
+    _activate(s, f, drawn)
+
+
+def _activate(s: PRState, f: Frame, power: str) -> None:
+    """A Power's AM comes up: the events waiting for the next AM's Power apply to it first
+    (§16.1.3); then, unless a Civil War took its Activations (§16.2), it pays and acts."""
+    s.last_am = power
+    s.active_power = power
+    s.am_track.append(power)
+    s.streak.append(power)
+    s.streak = s.streak[-3:]
+    s.moved = {}
+    s.finished = []
+    push(s, "am", role=power, free=bool(f.pop("free_first", False)))
+    if s.slave_revolt is not None and power != s.slave_revolt["against"]:
+        from games.pax_romana.events import slaves_grow
+        slaves_grow(s, power)
+    if s.next_am_events:
+        from games.pax_romana.events import apply_next_am_events
+        apply_next_am_events(s, power)
+
+
+def finish_activations(s: PRState) -> None:
+    s.active_power = None
+    s.moved = {}
+    s.finished = []
+
+
+def am_cost(s: PRState, power: str) -> int:
+    if not s.options.get("treasury", True):
+        return 0
+    return 2 if s.powers[power].costly_turn == s.turn else 1
+
+
+def _am_choices(s: PRState, f: Frame) -> list[Choice]:
+    power = f["role"]
+    p = s.powers[power]
+    if p.no_activations:
+        return [opt("lose_am", None, "choice.lose_am")]
+    cost = 0 if f.get("free") else am_cost(s, power)
+    out = []
+    if p.treasury >= cost or cost == 0:
+        out.append(opt("action", "expansion", "choice.expansion", n=cost))
+        out.append(opt("action", "callup", "choice.callup", n=cost))
+    if s.options.get("negotiate", True) and len(s.roles) > 1:
+        out.append(opt("action", "negotiate", "choice.negotiate"))
+    out.append(opt("action", "pass", "choice.pass_am"))
+    return out
+
+
+def _am_prompt(s: PRState, f: Frame) -> Msg:
+    return msg("prompt.am", who=f"@power.{f['role']}", n=am_cost(s, f["role"]))
+
+
+@question("am", _am_choices, _am_prompt)
+def _am(s: PRState, f: Frame, verb: str, arg: Any) -> None:
+    """§3.4.4: 1T to use the AM (Negotiate is free); an AM not paid for is lost but counts as
+    played. §3.5.1: one Action."""
+    power = f["role"]
+    pop(s, f)
+    s.active_power = power
+    if verb == "lose_am":
+        s.say(msg("log.am_lost_civil_war", power=f"@power.{power}"))
+        return
+    if arg in ("expansion", "callup") and not f.get("free"):
+        s.powers[power].treasury -= am_cost(s, power)
+    s.say(msg("log.action", power=f"@power.{power}", action=f"@action.{arg}"))
+    push(s, "end_activation", power=power)
+    if arg == "expansion":
+        p = s.powers[power]
+        majors = 2 if p.conqueror and any(
+            is_exceptional(lid) for lid, ls in s.leaders.items() if ls.owner == power) else 1
+        push(s, "expansion", role=power, majors=majors, minors=2)
+    elif arg == "callup":
+        economy.start_callup(s, power)
+    elif arg == "negotiate":
+        push(s, "negotiate", role=power, stage=None)
+
+
+@step("end_activation")
+def end_activation(s: PRState, f: Frame) -> None:
+    """Riots (§16.2): the Power had to bring an army of at least 3 BP into a capital in this
+    Activation; if it did not, it loses 1 Stability and all its Garrisons."""
+    power = f["power"]
+    pop(s, f)
+    p = s.powers[power]
+    if p.riots:
+        p.riots = False
+        brought = 0
+        for c in data().capitals_of(power):
+            brought += sum(n * battle_points(k) for k, n in s.moved.get(f"{c}|{power}", {}).items())
+        if brought < 3:
+            adjust(s, power, -1, "riots")
+            for sp in s.spaces_of_owner(power):
+                s.remove(sp, power, "GR", 99)
+            s.say(msg("log.riots_failed", power=f"@power.{power}"))
+    s.moved = {}
+    s.finished = []
+    s.active_power = None
+
+
+def battle_points(kind: str) -> int:
+    """Land BP by type (§10.3.1)."""
+    return {"LG": 4, "wLG": 2, "HI": 3, "wHI": 1, "MHI": 3, "LI": 1, "CV": 1, "ML": 1, "BR": 1,
+            "BC": 1, "TW": 1}.get(kind, 0)
+
+
+# -- Expansion (§3.5.1, §9.1) ------------------------------------------------------------------------
+def movable(s: PRState, power: str, space: str) -> dict[str, int]:
+    """``power``'s land units in ``space`` that have not moved this Activation (§9.1.4)."""
+    moved = s.moved.get(f"{space}|{power}", {})
+    out = {}
+    for kind, n in s.stack(space, power).items():
+        if kind == "GS":
+            continue
+        left = n - moved.get(kind, 0)
+        if left > 0:
+            out[kind] = left
+    return out
+
+
+def army_spaces(s: PRState, power: str) -> list[str]:
+    return sorted(sp for sp in s.spaces_of_owner(power)
+                  if sp in data().spaces and any(k in LCU_TYPES for k in movable(s, power, sp)))
+
+
+def other_armies(s: PRState, power: str) -> list[str]:
+    """Armies not of the Power's own colour that it may move with its Major Move: the Soldiers
+    of Fortune of its event (§12.4.2), a Barbarian invasion army it placed, once (§13.4), and
+    the Germans, whom any Power may activate (§13.4.2). Keys are ``space|owner``."""
+    out = []
+    if s.sof is not None and s.sof.get("power") == power:
+        out += [f"{sp}|sof" for sp in s.spaces_of_owner("sof")
+                if sp in data().spaces and movable(s, "sof", sp)]
+    for army in s.barbarian_armies:
+        if army.get("moved_by") == power and army["group"] != "germans":
+            continue
+        if army["group"] == "germans" or (army.get("mover") == power and not army.get("moved_by")):
+            if movable(s, "barbarian", army["at"]):
+                out.append(f"{army['at']}|barbarian")
+    return sorted(set(out))
+
+
+def march_targets(s: PRState, power: str, space: str, owner: str | None = None) -> list[str]:
+    """PLACEHOLDER until movement.py (§9): the adjacent spaces (by land link, strait or pass,
+    not a Transit Point) with nothing of another side in them, so no battle, interception or
+    withdrawal can arise. The Soldiers of Fortune may stack with their Power's units (§12.4.4);
+    a Barbarian army never enters its activating Power's spaces (§13.4.2)."""
+    d = data()
+    owner = owner or power
+    friends = {owner, power} if owner == "sof" else {owner}
+    out = []
+    for nb in sorted(d.land_neighbours(space)):
+        if nb in d.transit_points:
+            continue
+        if occupants(s, nb) - friends:
+            continue
+        if any(o not in friends for o in s.units.get(nb, {})):
+            continue
+        if owner == "barbarian" and _german_home_left(s, space, nb):
+            continue
+        out.append(nb)
+    return out
+
+
+def _german_home_left(s: PRState, space: str, target: str) -> bool:
+    """The Germans may not go back to their province of origin once they left it (§13.4)."""
+    army = next((a for a in s.barbarian_armies if a["at"] == space), None)
+    if army is None or army["group"] != "germans":
+        return False
+    origin = army.get("origin")
+    return bool(origin and data().spaces[space].province != origin
+                and data().spaces[target].province == origin)
+
+
+def _exp_choices(s: PRState, f: Frame) -> list[Choice]:
+    power = f["role"]
+    stage = f.get("stage")
+    back = opt("back", None, "choice.back")
+    if stage is None:
+        out = []
+        if f["majors"] > 0 and (
+                any(march_targets(s, power, sp) for sp in army_spaces(s, power))
+                or any(march_targets(s, power, *k.split("|")) for k in other_armies(s, power))):
+            out.append(opt("menu", "major", "choice.major_move"))
+        if f["minors"] > 0:
+            minor = cities.minor_menu(s, power)
+            if any(march_targets(s, power, sp) for sp in army_spaces(s, power)):
+                out.append(opt("menu", "minor_move", "choice.minor_move"))
+            out.extend(minor)
+        out.append(opt("end", None, "choice.end_expansion"))
+        return out
+    if stage == "major":
+        options = [opt("from", f"{sp}|{power}", "choice.army_at", space=f"@space.{sp}",
+                       n=sum(movable(s, power, sp).values()))
+                   for sp in army_spaces(s, power) if march_targets(s, power, sp)]
+        for key in other_armies(s, power):
+            sp, owner = key.split("|")
+            if march_targets(s, power, sp, owner):
+                options.append(opt("from", key, "choice.other_army_at", space=f"@space.{sp}",
+                                   owner=f"@power.{owner}",
+                                   n=sum(movable(s, owner, sp).values())))
+        return paged(f, power, options, [back])
+    if stage == "minor_move":
+        options = [opt("from", f"{sp}|{power}", "choice.army_at", space=f"@space.{sp}",
+                       n=sum(movable(s, power, sp).values()))
+                   for sp in army_spaces(s, power) if march_targets(s, power, sp)]
+        return paged(f, power, options, [back])
+    if stage.startswith("unit:"):
+        sp = stage.split(":", 1)[1]
+        options = [opt("unit", k, "choice.unit_type", unit=f"@unit.{k}", cost=n)
+                   for k, n in sorted(movable(s, power, sp).items()) if k in LCU_TYPES or k == "GR"]
+        return options + [back]
+    return cities.minor_stage_choices(s, f, power, stage) + [back]
+
+
+def _exp_prompt(s: PRState, f: Frame) -> Msg:
+    stage = f.get("stage")
+    if stage in ("major", "minor_move"):
+        return msg("prompt.choose_army", who=f"@power.{f['role']}")
+    if stage and stage.startswith("unit:"):
+        return msg("prompt.choose_unit", who=f"@power.{f['role']}")
+    if stage:
+        return msg("prompt.minor_where", who=f"@power.{f['role']}")
+    return msg("prompt.expansion", who=f"@power.{f['role']}", majors=f["majors"],
+               minors=f["minors"])
+
+
+@question("expansion", _exp_choices, _exp_prompt)
+def _expansion(s: PRState, f: Frame, verb: str, arg: Any) -> None:
+    """One Major Move and two Minor Moves in any order (§9.1.1, §9.1.3); a Minor Move may be
+    spent on building or repairing (§7.1), creating garrisons (§12.1.4) or hiring a Mercenary
+    HI (§12.2.2)."""
+    power = f["role"]
+    if verb == "page":
+        turn_page(f, power)
+        return
+    reset_page(f, power)
+    stage = f.get("stage")
+    if verb == "end":
+        pop(s, f)
+        return
+    if verb == "back":
+        f["stage"] = None
+    elif verb == "menu":
+        f["stage"] = arg
+    elif verb == "from" and stage == "major":
+        f["stage"] = None
+        f["majors"] -= 1
+        sp, owner = arg.split("|")
+        units = movable(s, owner, sp)
+        leaders = s.leaders_at(sp, owner)
+        if owner == "barbarian":
+            for army in s.barbarian_armies:
+                if army["at"] == sp:
+                    army["moved_by"] = power
+        push(s, "move_army", role=power, owner=owner, start=sp, units=units, leaders=leaders,
+             minor=False)
+    elif verb == "from":
+        f["stage"] = f"unit:{arg.split('|')[0]}"
+    elif verb == "unit":
+        sp = stage.split(":", 1)[1]
+        f["stage"] = None
+        f["minors"] -= 1
+        push(s, "move_army", role=power, owner=power, start=sp, units={arg: 1}, leaders=[],
+             minor=True)
+    else:
+        cities.minor_decide(s, f, power, verb, arg)
+
+
+# -- the army move: PLACEHOLDER until movement.py registers "move_army" (§9) ------------------------
+def _march_choices(s: PRState, f: Frame) -> list[Choice]:
+    options = [opt("march", sp, "choice.march_to", space=f"@space.{sp}")
+               for sp in march_targets(s, f["role"], f["start"], f.get("owner"))]
+    return paged(f, f["role"], options, [opt("stay", None, "choice.stay")])
+
+
+def _march_prompt(s: PRState, f: Frame) -> Msg:
+    return msg("prompt.march", who=f"@power.{f['role']}", space=f"@space.{f['start']}")
+
+
+def march_placeholder(s: PRState, f: Frame, verb: str, arg: Any) -> None:
+    """PLACEHOLDER for §9: the army (or one unit in a Minor Move) marches to one adjacent empty
+    space, with its leaders; MP, Transit Points, interception, withdrawal, battles and naval
+    moves are the part still to come (movement.py, battle.py, naval.py)."""
+    power = f["role"]
+    owner = f.get("owner") or power
+    if verb == "page":
+        turn_page(f, power)
+        return
+    pop(s, f)
+    if verb == "stay":
+        return
+    start = f["start"]
+    for kind, n in f["units"].items():
+        took = s.remove(start, owner, kind, n)
+        s.add(arg, owner, kind, took)
+        key = f"{arg}|{owner}"
+        s.moved.setdefault(key, {})
+        s.moved[key][kind] = s.moved[key].get(kind, 0) + took
+    for lid in f["leaders"]:
+        if lid in s.leaders:
+            s.leaders[lid].at = arg
+    for army in s.barbarian_armies:
+        if army["at"] == start and owner == "barbarian":
+            army.setdefault("origin", data().spaces[start].province)
+            army["at"] = arg
+            from games.pax_romana.events import near_capital
+            near_capital(s, army)
+    s.last_move = {"power": power, "path": [start, arg], "kind": "land", "battle": None}
+    _drop_lone_elephants(s, start, owner)
+    s.merge_weakened(arg, owner)
+    s.say(msg("log.march", power=f"@power.{owner}", start=f"@space.{start}",
+              space=f"@space.{arg}"))
+
+
+def _drop_lone_elephants(s: PRState, space: str, power: str) -> None:
+    """Elephants left without LCUs are destroyed (§9.2.3, §12.8.2)."""
+    st = s.stack(space, power)
+    if st.get("EL") and not any(k in LCU_TYPES for k in st):
+        s.remove(space, power, "EL", st["EL"])
+
+
+if "move_army" not in FLOW.decisions:
+    question("move_army", _march_choices, _march_prompt)(march_placeholder)
+
+
+# -- Negotiate (§4.1, §4.3, §4.4) -------------------------------------------------------------------
+def _neg_choices(s: PRState, f: Frame) -> list[Choice]:
+    from games.pax_romana.negotiation import choices
+    return choices(s, f)
+
+
+def _neg_prompt(s: PRState, f: Frame) -> Msg:
+    return msg("prompt.negotiate", who=f"@power.{f['role']}")
+
+
+@question("negotiate", _neg_choices, _neg_prompt)
+def _negotiate(s: PRState, f: Frame, verb: str, arg: Any) -> None:
+    from games.pax_romana.negotiation import decide
+    decide(s, f, verb, arg)

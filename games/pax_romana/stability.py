@@ -1,0 +1,75 @@
+"""Stability (§14): the track, its ranges, and the adjustments that follow control (§14.2.1)."""
+
+from __future__ import annotations
+
+from games.core import msg
+from games.pax_romana.control import controllers, data, province_map
+from games.pax_romana.state import HEAVY, PRState
+
+
+def stability_range(value: int) -> str:
+    """Stable 0..8, Unrest -1..-4, Disorder -5..-6 (§14.1.4)."""
+    return data().tables.stability_track.range_of(value)
+
+
+def adjust(s: PRState, power: str, delta: int, reason: str) -> None:
+    """Change ``power``'s Stability by ``delta``, kept within -6..+8 (§14.1.4), and say why."""
+    if delta == 0 or power not in s.powers:
+        return
+    track = data().tables.stability_track
+    p = s.powers[power]
+    new = max(track.min, min(track.max, p.stability + delta))
+    if new == p.stability:
+        return
+    p.stability = new
+    s.say(msg("log.stability", power=f"@power.{power}", delta=f"{delta:+d}", value=new,
+              reason=f"@why.{reason}"))
+
+
+def settle(s: PRState, quiet: bool = False) -> None:
+    """Compare the provinces and capitals each Power controls now with what it controlled when
+    last settled, and apply §14.2.1: +1/-1 for a province outside the Home Territory, +2/-2 for
+    a home province, -1 for each capital lost, +1 once when it is regained. ``quiet`` (set-up)
+    only records control."""
+    d = data()
+    ctrl = controllers(s)
+    provinces = province_map(s, ctrl)
+    for power, p in s.powers.items():
+        now = sorted(pr for pr, c in provinces.items() if c == power)
+        caps = [c for c in d.capitals_of(power) if ctrl.get(c) == power]
+        if not quiet:
+            before = set(p.provinces)
+            for pr in now:
+                if pr not in before:
+                    home = d.provinces[pr].home_of == power
+                    adjust(s, power, 2 if home else 1, "home_gained" if home else "province_gained")
+            for pr in before - set(now):
+                home = d.provinces[pr].home_of == power
+                adjust(s, power, -2 if home else -1, "home_lost" if home else "province_lost")
+            for c in d.capitals_of(power):
+                if c in p.capitals and c not in caps:
+                    adjust(s, power, -1, "capital_lost")
+                    if c not in p.capital_lost:
+                        p.capital_lost.append(c)
+                elif c in caps and c in p.capital_lost:
+                    p.capital_lost.remove(c)
+                    adjust(s, power, 1, "capital_regained")
+        p.provinces = now
+        p.capitals = caps
+    # §12.7.2: the revolt ends when every slave unit is destroyed
+    if s.slave_revolt is not None and not s.spaces_of_owner("slaves"):
+        against = s.slave_revolt["against"]
+        s.slave_revolt = None
+        if not quiet:
+            adjust(s, against, 1, "slaves_crushed")
+
+
+def cvp_overrun(s: PRState, power: str) -> None:
+    """Maintenance Phase (§3.2 B, §14.2.1): more LG/HI (full or weakened) on the map than CVP
+    costs 2 Stability, at least three times as many 3 (ambiguity A2: the thresholds of the
+    printed chart; with 0 CVP any LG/HI is both)."""
+    from games.pax_romana.victory import cvp_of
+    heavy = s.count(power, HEAVY)
+    cvp = cvp_of(s, power)
+    if heavy > cvp:
+        adjust(s, power, -3 if heavy >= 3 * cvp else -2, "cvp_overrun")

@@ -1,0 +1,423 @@
+"""Pax Romana texts in English and Russian. Spaces, provinces and territories are named as the
+data names them (the map's Latin names serve both languages); leaders by their Power, number and
+ratings."""
+
+from __future__ import annotations
+
+from games.pax_romana.data import load
+
+POWER_NAMES = {
+    "en": {"rome": "Rome", "carthage": "Carthage", "greece": "Greece", "east": "East",
+           "sof": "the Soldiers of Fortune", "barbarian": "the Barbarians", "slaves": "the slaves",
+           "independent": "Independents", "syracuse": "Syracuse", "mamertines": "the Mamertines",
+           "rhodes": "Rhodes", "pergamum": "Pergamum", "pontus": "Pontus"},
+    "ru": {"rome": "Рим", "carthage": "Карфаген", "greece": "Греция", "east": "Восток",
+           "sof": "Солдаты Удачи", "barbarian": "варвары", "slaves": "рабы",
+           "independent": "независимые", "syracuse": "Сиракузы", "mamertines": "мамертинцы",
+           "rhodes": "Родос", "pergamum": "Пергам", "pontus": "Понт"},
+}
+ADJECTIVES = {
+    "en": {"rome": "Roman", "carthage": "Carthaginian", "greece": "Greek", "east": "Eastern"},
+    "ru": {"rome": "римский", "carthage": "карфагенский", "greece": "греческий",
+           "east": "восточный"},
+}
+UNITS = {
+    "en": {"LG": "Legion", "wLG": "weakened Legion", "HI": "Heavy Infantry",
+           "wHI": "weakened Heavy Infantry", "LI": "Light Infantry", "CV": "Cavalry",
+           "EL": "Elephant", "ML": "Militia", "MHI": "Mercenary Heavy Infantry",
+           "BR": "Barbarians", "BC": "Barbarian Cavalry", "TW": "Tribal Warriors",
+           "GR": "Garrison", "GS": "Galley Squadron"},
+    "ru": {"LG": "легион", "wLG": "ослабленный легион", "HI": "тяжёлая пехота",
+           "wHI": "ослабленная тяжёлая пехота", "LI": "лёгкая пехота", "CV": "кавалерия",
+           "EL": "слон", "ML": "ополчение", "MHI": "наёмная тяжёлая пехота",
+           "BR": "варвары", "BC": "варварская кавалерия", "TW": "воины племени",
+           "GR": "гарнизон", "GS": "эскадра галер"},
+}
+EVENTS = {
+    "en": {"slave_revolt": "Slave Revolt", "conqueror": "Conqueror", "pirates": "Pirates",
+           "disease": "Disease", "rebellion": "Rebellion",
+           "revenues_and_stability": "Revenues and Stability", "harvest_time": "Harvest Time",
+           "barbarian_invasion": "Barbarian Invasion", "stability_check": "Stability Check",
+           "soldiers_of_fortune": "Soldiers of Fortune",
+           "galley_improvement": "Galley Improvement"},
+    "ru": {"slave_revolt": "Восстание рабов", "conqueror": "Завоеватель", "pirates": "Пираты",
+           "disease": "Болезнь", "rebellion": "Мятеж",
+           "revenues_and_stability": "Доходы и стабильность", "harvest_time": "Время урожая",
+           "barbarian_invasion": "Нашествие варваров", "stability_check": "Проверка стабильности",
+           "soldiers_of_fortune": "Солдаты Удачи", "galley_improvement": "Улучшение галер"},
+}
+WHY = {
+    "en": {"home_gained": "a home province gained", "province_gained": "a province gained",
+           "home_lost": "a home province lost", "province_lost": "a province lost",
+           "capital_lost": "a capital lost", "capital_regained": "a capital regained",
+           "cvp_overrun": "more Legions and Heavy Infantry than CVP", "riots": "riots",
+           "revenues": "revenues", "harvest": "the harvest", "rebellion": "a rebellion",
+           "stability_check": "no one to check", "discontent": "bread and circuses unpaid",
+           "civil_war": "civil war", "slave_revolt": "a slave revolt",
+           "barbarians": "barbarians near the capital", "most_vp": "the most VP this turn",
+           "fewest_vp": "the fewest VP this turn", "capital_not_held": "the capital not held",
+           "slaves_crushed": "the slave revolt crushed"},
+    "ru": {"home_gained": "получена родная провинция", "province_gained": "получена провинция",
+           "home_lost": "потеряна родная провинция", "province_lost": "потеряна провинция",
+           "capital_lost": "потеряна столица", "capital_regained": "возвращена столица",
+           "cvp_overrun": "легионов и тяжёлой пехоты больше ОЦ", "riots": "бунт",
+           "revenues": "доходы", "harvest": "урожай", "rebellion": "мятеж",
+           "stability_check": "некого проверить", "discontent": "не оплачены хлеб и зрелища",
+           "civil_war": "гражданская война", "slave_revolt": "восстание рабов",
+           "barbarians": "варвары у столицы", "most_vp": "больше всех ПО за ход",
+           "fewest_vp": "меньше всех ПО за ход", "capital_not_held": "столица не удержана",
+           "slaves_crushed": "восстание рабов подавлено"},
+}
+GROUPS = {
+    "en": {"western_gauls": "Western Gauls", "eastern_gauls": "Eastern Gauls",
+           "germans": "Germans", "caledonians": "Caledonians", "armenians": "Armenians"},
+    "ru": {"western_gauls": "западные галлы", "eastern_gauls": "восточные галлы",
+           "germans": "германцы", "caledonians": "каледонцы", "armenians": "армяне"},
+}
+
+EN = {
+    # phases and actions
+    "phase.A": "Income", "phase.B": "Maintenance", "phase.C": "Removal",
+    "phase.D": "Leader Selection", "phase.E": "Manpower", "phase.F": "Activation",
+    "phase.G": "Attrition and Isolation", "phase.H": "Victory", "phase.I": "Turn Order",
+    "action.expansion": "Expansion", "action.callup": "Call-Up", "action.negotiate": "Negotiate",
+    "action.pass": "no Action",
+    "check.stable": "Discontent", "check.unrest": "Riots", "check.disorder": "Civil War",
+    "word.city": "a City", "word.settlement": "a Settlement", "word.bountiful": "a bountiful harvest",
+    "word.famine": "famine and drought",
+    # prompts
+    "prompt.none": "Nothing to decide.",
+    "prompt.over": "The game is over.",
+    "prompt.am": "{who}: your AM came up. Choose your Action ({n}T to use it; Negotiate is free)",
+    "prompt.expansion": "{who}: Expansion, {majors} Major Move(s) and {minors} Minor Move(s) "
+                        "left",
+    "prompt.choose_army": "{who}: choose the army to move",
+    "prompt.choose_unit": "{who}: choose the unit to move",
+    "prompt.minor_where": "{who}: choose where",
+    "prompt.march": "{who}: where does the army at {space} march?",
+    "prompt.callup": "{who}: Call-Up, form land units or build galleys",
+    "prompt.negotiate": "{who}: Negotiate, propose what changes hands",
+    "prompt.deal_talents": "{who}: {proposer} proposes that {giver} gives {receiver} {n}T. "
+                           "Agree?",
+    "prompt.deal_galleys": "{who}: {proposer} proposes that {giver} gives {receiver} the galleys "
+                           "at {space}. Agree?",
+    "prompt.deal_mercenaries": "{who}: {proposer} proposes that {giver} gives {receiver} the "
+                               "mercenaries at {space}. Agree?",
+    "prompt.deal_city": "{who}: {proposer} proposes that {giver} gives {receiver} the city or "
+                        "settlement at {space}. Agree?",
+    "prompt.mutiny": "{who}: choose the fleet that mutinies",
+    "prompt.pirates": "{who}: place the Pirates",
+    "prompt.check_target": "{who}: name the Power that suffers the Stability Check",
+    "prompt.discontent": "{who}: Discontent, pay up to {n}T for bread and circuses (1 Stability "
+                         "for each Talent not paid)",
+    "prompt.slaves": "{who}: place the slave army in {power}'s Home Territory",
+    "prompt.sof": "{who}: place the Soldiers of Fortune in your Home Territory",
+    "prompt.barbarians": "{who}: place the {group}",
+    "prompt.move_slaves": "{who}: the slave army grows by one; move it one space",
+    "log.slaves_move": "The slave army ({n}) moves to {space}.",
+    "prompt.attrition": "{who}: attrition at {space}, {n} loss(es) to take: choose the unit",
+    "choice.kill_unit": "Lose a {unit}", "choice.weaken_unit": "Weaken a {unit}",
+    # choices
+    "choice.back": "Back", "choice.more": "More… (page {page} of {pages})",
+    "choice.confirm_plan": "Confirm my plan", "choice.undo_plan": "Start my plan again",
+    "choice.undo_last": "Take back the last item", "choice.undo_rebuild": "Take back a rebuild",
+    "choice.disband": "Disband one {unit} at {space}",
+    "choice.leader_to": "{leader} to {space}",
+    "choice.menu_form": "Form land units", "choice.menu_galley": "Build a galley (2T)",
+    "choice.menu_hire": "Hire a Mercenary Heavy Infantry (2T)",
+    "choice.menu_rebuild": "Rebuild a weakened unit (1T)",
+    "choice.buy_objective": "Buy an Optional Objective ({n}T)",
+    "choice.done_callup": "End the Call-Up",
+    "choice.province": "{province}", "choice.unit_type": "{unit} ({cost})",
+    "choice.place_in": "At {space}", "choice.rebuild": "{unit} at {space}",
+    "choice.expansion": "Expansion ({n}T)", "choice.callup": "Call-Up ({n}T)",
+    "choice.negotiate": "Negotiate (free)", "choice.pass_am": "Do nothing (the AM is lost)",
+    "choice.lose_am": "The AM is lost (civil war)",
+    "choice.major_move": "Major Move: move an army",
+    "choice.minor_move": "Minor Move: move one unit",
+    "choice.build_settlement": "Minor Move: build a Settlement (2T and a Garrison)",
+    "choice.build_city": "Minor Move: build a City (3T and a Legion or Heavy Infantry)",
+    "choice.repair": "Minor Move: repair a City or Settlement",
+    "choice.make_garrison": "Minor Move: disband a unit into Garrisons",
+    "choice.hire_minor": "Minor Move: hire a Mercenary Heavy Infantry (2T)",
+    "choice.destroy": "Minor Move: destroy an own City or Settlement",
+    "choice.disband_to_garrison": "{unit} at {space}",
+    "choice.at_space": "{space}", "choice.end_expansion": "End the Expansion",
+    "choice.army_at": "The army at {space} ({n} units)",
+    "choice.march_to": "March to {space}",
+    "choice.other_army_at": "{owner} at {space} ({n} units)", "choice.stay": "Stay",
+    "choice.deal_give": "Give something to {power}", "choice.deal_ask": "Ask something of {power}",
+    "choice.end_negotiation": "End the negotiation",
+    "choice.kind_talents": "Talents", "choice.kind_galleys": "Galleys",
+    "choice.kind_mercenaries": "Mercenaries", "choice.kind_city": "A City or Settlement",
+    "choice.talents_n": "{n}T", "choice.galley_at": "The galleys at {space}",
+    "choice.mercenary_at": "The mercenaries at {space}",
+    "choice.city_at": "The city or settlement at {space}",
+    "choice.accept_deal": "Agree", "choice.refuse_deal": "Refuse",
+    "choice.fleet_at": "{power}'s fleet at {space}", "choice.power": "{power}",
+    "choice.pay_n": "Pay {n}T",
+    # log
+    "log.setup": "{scenario}: Game Turn {turn}, the game ends after Turn {last}.",
+    "log.stability": "{power}: Stability {delta} ({reason}), now {value}.",
+    "log.income": "{power} collects {n}T (Treasury {total}T).",
+    "log.maintenance": "{power} pays {n}T of maintenance.",
+    "log.disbanded": "{power} disbands {n} {unit} at {space}.",
+    "log.formed": "{power} forms a {unit} at {space}.",
+    "log.rebuilt": "{power} rebuilds a {unit} at {space}.",
+    "log.to_garrison": "{power}: {n} {unit} at {space} settles as Garrison.",
+    "log.objective_drawn": "You drew Optional Objective {letter}.",
+    "log.objective_revealed": "{power} reveals Optional Objective {letter}.",
+    "log.removal": "Removal: leaders return to their pools.",
+    "log.sof_removed": "The Soldiers of Fortune leave.",
+    "log.leader_drawn": "You drew {leader} ({t}-{c}).",
+    "log.leader_placed": "{power}: {leader} ({t}-{c}) at {space}.",
+    "log.third_in_a_row": "{power} may not act a third time in a row; another AM is drawn.",
+    "log.event_marker": "An Event marker is drawn.",
+    "log.event": "{power} rolls {roll} for the event: {event}.",
+    "log.event_waits": "{event} applies to the Power of the next AM.",
+    "log.event_hits": "{event} applies to {power}.",
+    "log.event_reroll": "Rome never gets the Soldiers of Fortune: rolled {roll}, {event}.",
+    "log.no_effect": "No effect.",
+    "log.action": "{power}: {action}.",
+    "log.am_lost_civil_war": "{power} loses the AM to civil war.",
+    "log.riots_failed": "{power} failed to quell the riots and loses its Garrisons.",
+    "log.march": "{power} marches from {start} to {space}.",
+    "log.built": "{power} builds {what} at {space}.",
+    "log.repaired": "{power} repairs {space} ({n}T).",
+    "log.garrisoned": "{power} disbands a {unit} at {space} into {n} Garrisons.",
+    "log.destroyed": "{power} destroys its city or settlement at {space}.",
+    "log.captured": "{power} captures {space} from {old}.",
+    "log.pillaged": "{power} pillages {space} for {n}T.",
+    "log.pillage_failed": "{power} fails to pillage {space}.",
+    "log.deal_refused": "{who} refuses the deal.",
+    "log.deal_talents": "{giver} gives {receiver} {n}T.",
+    "log.deal_units": "{giver} gives {receiver} {n} {unit} at {space}.",
+    "log.deal_city": "{giver} gives {receiver} the city or settlement at {space}.",
+    "log.harvest": "Harvest in {territory}: {what}.",
+    "log.leader_died": "{power}'s {leader} dies (rolled {roll}).",
+    "log.leader_lived": "{leader} survives (rolled {roll}).",
+    "log.rebellion": "Rebellion: {region}.",
+    "log.mutiny": "{power}'s fleet at {space} mutinies.",
+    "log.pirates": "Pirates appear at {space}.",
+    "log.stability_check": "Stability Check for {power}: {result}.",
+    "log.paid": "{power} pays {n}T.",
+    "log.civil_war_loss": "Civil war: {power}'s units at {space} chose the wrong side.",
+    "log.slaves": "Slaves rise at {space} against {power}.",
+    "log.sof": "{power} raises the Soldiers of Fortune at {space}.",
+    "log.invasion": "Barbarian invasion: the {group}.",
+    "log.barbarians": "The {group} ({n} units) appear at {space}.",
+    "log.armenians": "The Armenians sweep {power}'s units from {space}.",
+    "log.attrition": "{power} at {space} is isolated: rolled {roll}, {n} lost.",
+    "log.fleet_lost": "{power} loses {n} galleys at {space}, outside a friendly port.",
+    "log.vp": "{power} scores {n} VP (total {total}; GOP {gop}, CVP {cvp}).",
+    "log.turn_order": "Next turn's first round: {order}.",
+    "result.end": "The game ends: {who} wins with {vp} VP.",
+    "plan.disband": "Disband", "plan.form": "Form", "plan.galleys": "Build", "plan.hire": "Hire",
+    "plan.rebuild": "Rebuild", "plan.objective": "Buy Optional Objectives:",
+    "plan.place": "Place", "plan.cost": "Cost of the plan: {n}T",
+    "result.automatic": "Automatic victory: {who}.",
+}
+
+RU = {
+    "phase.A": "Доход", "phase.B": "Содержание", "phase.C": "Удаление",
+    "phase.D": "Выбор полководцев", "phase.E": "Трудовые ресурсы", "phase.F": "Активация",
+    "phase.G": "Истощение и изоляция", "phase.H": "Победа", "phase.I": "Порядок хода",
+    "action.expansion": "Экспансия", "action.callup": "Призыв", "action.negotiate": "Переговоры",
+    "action.pass": "без действия",
+    "check.stable": "Недовольство", "check.unrest": "Бунт", "check.disorder": "Гражданская война",
+    "word.city": "город", "word.settlement": "поселение", "word.bountiful": "богатый урожай",
+    "word.famine": "голод и засуха",
+    "prompt.none": "Решать нечего.",
+    "prompt.over": "Игра окончена.",
+    "prompt.am": "{who}: вытянут ваш МА. Выберите действие ({n}Т за использование; переговоры "
+                 "бесплатны)",
+    "prompt.expansion": "{who}: экспансия, осталось больших ходов: {majors}, малых: {minors}",
+    "prompt.choose_army": "{who}: выберите армию для хода",
+    "prompt.choose_unit": "{who}: выберите отряд для хода",
+    "prompt.minor_where": "{who}: выберите где",
+    "prompt.march": "{who}: куда идёт армия из {space}?",
+    "prompt.callup": "{who}: призыв, набор сухопутных отрядов или постройка галер",
+    "prompt.negotiate": "{who}: переговоры, предложите передачу",
+    "prompt.deal_talents": "{who}: {proposer} предлагает: {giver} передаёт {receiver} {n}Т. "
+                           "Согласны?",
+    "prompt.deal_galleys": "{who}: {proposer} предлагает: {giver} передаёт {receiver} галеры в "
+                           "{space}. Согласны?",
+    "prompt.deal_mercenaries": "{who}: {proposer} предлагает: {giver} передаёт {receiver} "
+                               "наёмников в {space}. Согласны?",
+    "prompt.deal_city": "{who}: {proposer} предлагает: {giver} передаёт {receiver} город или "
+                        "поселение в {space}. Согласны?",
+    "prompt.mutiny": "{who}: выберите флот, поднявший мятеж",
+    "prompt.pirates": "{who}: разместите пиратов",
+    "prompt.check_target": "{who}: назовите державу для проверки стабильности",
+    "prompt.discontent": "{who}: недовольство, заплатите до {n}Т за хлеб и зрелища (1 "
+                         "стабильность за каждый неоплаченный талант)",
+    "prompt.slaves": "{who}: разместите армию рабов на родной территории {power}",
+    "prompt.sof": "{who}: разместите Солдат Удачи на своей родной территории",
+    "prompt.barbarians": "{who}: разместите: {group}",
+    "prompt.move_slaves": "{who}: армия рабов растёт на один отряд; передвиньте её на одно поле",
+    "log.slaves_move": "Армия рабов ({n}) идёт в {space}.",
+    "prompt.attrition": "{who}: истощение в {space}, потерь: {n}; выберите отряд",
+    "choice.kill_unit": "Потерять: {unit}", "choice.weaken_unit": "Ослабить: {unit}",
+    "choice.back": "Назад", "choice.more": "Ещё… (страница {page} из {pages})",
+    "choice.confirm_plan": "Подтвердить план", "choice.undo_plan": "Начать план заново",
+    "choice.undo_last": "Отменить последний пункт", "choice.undo_rebuild": "Отменить восстановление",
+    "choice.disband": "Распустить: {unit} в {space}",
+    "choice.leader_to": "{leader} в {space}",
+    "choice.menu_form": "Набрать сухопутные отряды", "choice.menu_galley": "Построить галеру (2Т)",
+    "choice.menu_hire": "Нанять наёмную тяжёлую пехоту (2Т)",
+    "choice.menu_rebuild": "Восстановить ослабленный отряд (1Т)",
+    "choice.buy_objective": "Купить возможную цель ({n}Т)",
+    "choice.done_callup": "Закончить призыв",
+    "choice.province": "{province}", "choice.unit_type": "{unit} ({cost})",
+    "choice.place_in": "В {space}", "choice.rebuild": "{unit} в {space}",
+    "choice.expansion": "Экспансия ({n}Т)", "choice.callup": "Призыв ({n}Т)",
+    "choice.negotiate": "Переговоры (бесплатно)", "choice.pass_am": "Ничего (МА потерян)",
+    "choice.lose_am": "МА потерян (гражданская война)",
+    "choice.major_move": "Большой ход: двинуть армию",
+    "choice.minor_move": "Малый ход: двинуть один отряд",
+    "choice.build_settlement": "Малый ход: построить поселение (2Т и гарнизон)",
+    "choice.build_city": "Малый ход: построить город (3Т и легион или тяжёлая пехота)",
+    "choice.repair": "Малый ход: починить город или поселение",
+    "choice.make_garrison": "Малый ход: распустить отряд в гарнизоны",
+    "choice.hire_minor": "Малый ход: нанять наёмную тяжёлую пехоту (2Т)",
+    "choice.destroy": "Малый ход: разрушить свой город или поселение",
+    "choice.disband_to_garrison": "{unit} в {space}",
+    "choice.at_space": "{space}", "choice.end_expansion": "Закончить экспансию",
+    "choice.army_at": "Армия в {space} (отрядов: {n})",
+    "choice.march_to": "Идти в {space}",
+    "choice.other_army_at": "{owner} в {space} (отрядов: {n})", "choice.stay": "Остаться",
+    "choice.deal_give": "Передать что-то: {power}", "choice.deal_ask": "Попросить что-то у: {power}",
+    "choice.end_negotiation": "Закончить переговоры",
+    "choice.kind_talents": "Таланты", "choice.kind_galleys": "Галеры",
+    "choice.kind_mercenaries": "Наёмники", "choice.kind_city": "Город или поселение",
+    "choice.talents_n": "{n}Т", "choice.galley_at": "Галеры в {space}",
+    "choice.mercenary_at": "Наёмники в {space}",
+    "choice.city_at": "Город или поселение в {space}",
+    "choice.accept_deal": "Согласиться", "choice.refuse_deal": "Отказаться",
+    "choice.fleet_at": "Флот {power} в {space}", "choice.power": "{power}",
+    "choice.pay_n": "Заплатить {n}Т",
+    "log.setup": "{scenario}: ход {turn}, игра кончается после хода {last}.",
+    "log.stability": "{power}: стабильность {delta} ({reason}), теперь {value}.",
+    "log.income": "{power} получает {n}Т (в казне {total}Т).",
+    "log.maintenance": "{power} платит {n}Т за содержание.",
+    "log.disbanded": "{power} распускает {n}: {unit} в {space}.",
+    "log.formed": "{power} набирает: {unit} в {space}.",
+    "log.rebuilt": "{power} восстанавливает: {unit} в {space}.",
+    "log.to_garrison": "{power}: {n} ({unit}) в {space} оседает гарнизоном.",
+    "log.objective_drawn": "Вы вытянули возможную цель {letter}.",
+    "log.objective_revealed": "{power} раскрывает возможную цель {letter}.",
+    "log.removal": "Удаление: полководцы возвращаются в пулы.",
+    "log.sof_removed": "Солдаты Удачи уходят.",
+    "log.leader_drawn": "Вы вытянули: {leader} ({t}-{c}).",
+    "log.leader_placed": "{power}: {leader} ({t}-{c}) в {space}.",
+    "log.third_in_a_row": "{power} не может действовать третий раз подряд; тянется другой МА.",
+    "log.event_marker": "Вытянут маркер события.",
+    "log.event": "{power} бросает {roll} на событие: {event}.",
+    "log.event_waits": "{event} касается державы следующего МА.",
+    "log.event_hits": "{event} касается: {power}.",
+    "log.event_reroll": "Рим никогда не получает Солдат Удачи: выпало {roll}, {event}.",
+    "log.no_effect": "Без последствий.",
+    "log.action": "{power}: {action}.",
+    "log.am_lost_civil_war": "{power} теряет МА из-за гражданской войны.",
+    "log.riots_failed": "{power} не подавил бунт и теряет гарнизоны.",
+    "log.march": "{power} идёт из {start} в {space}.",
+    "log.built": "{power} строит {what} в {space}.",
+    "log.repaired": "{power} чинит {space} ({n}Т).",
+    "log.garrisoned": "{power} распускает {unit} в {space} в гарнизоны: {n}.",
+    "log.destroyed": "{power} разрушает свой город или поселение в {space}.",
+    "log.captured": "{power} захватывает {space} у {old}.",
+    "log.pillaged": "{power} грабит {space}: {n}Т.",
+    "log.pillage_failed": "{power} не удалось разграбить {space}.",
+    "log.deal_refused": "{who} отказывается от сделки.",
+    "log.deal_talents": "{giver} передаёт {receiver} {n}Т.",
+    "log.deal_units": "{giver} передаёт {receiver}: {n} ({unit}) в {space}.",
+    "log.deal_city": "{giver} передаёт {receiver} город или поселение в {space}.",
+    "log.harvest": "Урожай, {territory}: {what}.",
+    "log.leader_died": "{power}: {leader} умирает (выпало {roll}).",
+    "log.leader_lived": "{leader} выживает (выпало {roll}).",
+    "log.rebellion": "Мятеж: {region}.",
+    "log.mutiny": "Мятеж на флоте {power} в {space}.",
+    "log.pirates": "Пираты появляются в {space}.",
+    "log.stability_check": "Проверка стабильности, {power}: {result}.",
+    "log.paid": "{power} платит {n}Т.",
+    "log.civil_war_loss": "Гражданская война: отряды {power} в {space} выбрали не ту сторону.",
+    "log.slaves": "Рабы восстают в {space} против: {power}.",
+    "log.sof": "{power} поднимает Солдат Удачи в {space}.",
+    "log.invasion": "Нашествие варваров: {group}.",
+    "log.barbarians": "{group} (отрядов: {n}) появляются в {space}.",
+    "log.armenians": "Армяне сметают отряды {power} из {space}.",
+    "log.attrition": "{power} в {space} в изоляции: выпало {roll}, потеряно {n}.",
+    "log.fleet_lost": "{power} теряет галеры ({n}) в {space}: не в дружественном порту.",
+    "log.vp": "{power} получает {n} ПО (всего {total}; ОГЦ {gop}, ОЦ {cvp}).",
+    "log.turn_order": "Первый круг следующего хода: {order}.",
+    "result.end": "Игра окончена: побеждает {who} с {vp} ПО.",
+    "plan.disband": "Распустить", "plan.form": "Набрать", "plan.galleys": "Построить",
+    "plan.hire": "Нанять", "plan.rebuild": "Восстановить", "plan.objective": "Купить возможные цели:",
+    "plan.place": "Поставить", "plan.cost": "Стоимость плана: {n}Т",
+    "result.automatic": "Автоматическая победа: {who}.",
+}
+
+
+PLAN_PROMPTS = {
+    "en": {"prompt.plan_maintenance": "Maintenance: {who} plan in secret which galleys and "
+                                      "Legions/Heavy Infantry to keep",
+           "prompt.plan_leaders": "Leader Selection: {who} write in secret where their leaders go",
+           "prompt.plan_manpower": "Manpower: {who} plan in secret what they form"},
+    "ru": {"prompt.plan_maintenance": "Содержание: {who} тайно решают, какие галеры и "
+                                      "легионы/тяжёлую пехоту содержать",
+           "prompt.plan_leaders": "Выбор полководцев: {who} тайно записывают, куда ставят "
+                                  "полководцев",
+           "prompt.plan_manpower": "Трудовые ресурсы: {who} тайно планируют набор"},
+}
+AND = {"en": " and ", "ru": " и "}
+
+
+def _names(n: int, lang: str) -> str:
+    """"{p1}", "{p1} and {p2}", "{p1}, {p2} and {p3}" …"""
+    parts = [f"{{p{i + 1}}}" for i in range(n)]
+    return parts[0] if n == 1 else ", ".join(parts[:-1]) + AND[lang] + parts[-1]
+
+
+def _catalogue() -> dict[str, dict[str, str]]:
+    d = load()
+    out: dict[str, dict[str, str]] = {"en": dict(EN), "ru": dict(RU)}
+    regions = {r.region: r.name for r in d.tables.rebellion_table.rows}
+    for lang in ("en", "ru"):
+        cat = out[lang]
+        for pid, name in POWER_NAMES[lang].items():
+            cat[f"power.{pid}"] = name
+        for code, name in UNITS[lang].items():
+            cat[f"unit.{code}"] = name
+        for key, name in EVENTS[lang].items():
+            cat[f"event.{key}"] = name
+        for key, name in WHY[lang].items():
+            cat[f"why.{key}"] = name
+        for key, name in GROUPS[lang].items():
+            cat[f"group.{key}"] = name
+        for key, name in regions.items():
+            cat[f"region.{key}"] = name
+        for key, text in PLAN_PROMPTS[lang].items():
+            for n in range(1, 5):
+                cat[f"{key}.{n}"] = text.replace("{who}", _names(n, lang))
+        for sp in d.spaces.values():
+            cat[f"space.{sp.id}"] = sp.name
+        for np in d.naval_points.values():
+            cat[f"space.{np.id}"] = np.name
+        for pr in d.provinces.values():
+            cat[f"province.{pr.id}"] = pr.name
+        for t in d.territories.values():
+            cat[f"territory.{t.id}"] = t.name
+        word = "leader" if lang == "en" else "полководец"
+        for ld in d.leaders.values():
+            number = int(ld.id.rsplit("_", 1)[1])
+            mark = " E" if ld.exceptional else ""
+            cat[f"leader.{ld.id}"] = (f"{ADJECTIVES[lang][ld.power]} {word} {number}"
+                                      f"{mark}")
+        for ld in d.fixed_leaders.values():
+            cat[f"leader.{ld.id}"] = ld.name
+        for ld in d.named_leaders.values():
+            cat[f"leader.{ld.id}"] = ld.name
+    return out
+
+
+TEXTS = _catalogue()

@@ -1,0 +1,71 @@
+"""Pax Romana Attrition and Isolation (§9.6): isolation by the LOC, the attrition table with its
+rounding up, the owner's choice of losses (the rulebook's 3 HI + 3 LI example), and fleets
+outside a friendly controlled port (§9.6.4)."""
+
+from __future__ import annotations
+
+from games.pax_romana.flow import run
+from games.pax_romana.isolation import attrition_losses, attrition_phase, isolated_spaces
+from games.pax_romana.rules import RULES
+from games.pax_romana.state import City
+from tests.pax_romana_support import act, blank, choices, dice, hold
+
+
+def _isolate_numantia(s):
+    for nb in ("asturica", "segobriga", "calagurris"):
+        s.add(nb, "rome", "GR")
+
+
+def test_9_6_1_isolated_unless_in_an_own_city() -> None:
+    s = blank()
+    s.add("numantia", "carthage", "HI", 3)
+    s.add("numantia", "carthage", "LI", 3)
+    assert isolated_spaces(s, "carthage") == []
+    _isolate_numantia(s)
+    assert isolated_spaces(s, "carthage") == ["numantia"]
+    s.cities["numantia"] = City(owner="carthage", kind="settlement", fp=2)
+    assert isolated_spaces(s, "carthage") == []          # §9.6.2
+
+
+def test_9_6_3_the_table_rounds_up() -> None:
+    assert [attrition_losses(6, r) for r in range(1, 7)] == [1, 1, 2, 2, 2, 2]
+    assert attrition_losses(10, 5) == 3 and attrition_losses(1, 1) == 1
+
+
+def test_9_6_3_the_example_three_hi_three_li() -> None:
+    """An isolated 3 HI + 3 LI rolls 4: 20% of 6 = 1.2, rounded up to 2: one HI eliminated, or
+    two LI, or one HI weakened and one LI eliminated (the owner chooses)."""
+    s = blank()
+    s.add("numantia", "carthage", "HI", 3)
+    s.add("numantia", "carthage", "LI", 3)
+    _isolate_numantia(s)
+    s.phase = "G"
+    hold(s, "east")
+    attrition_phase(s)
+    dice(s, 4)
+    run(s)
+    s = RULES.copy(s)
+    assert RULES.view(s, None).active == ["carthage"]
+    assert sorted(choices(s, "carthage")) == [
+        ("loss", "kill|HI"), ("loss", "kill|LI"), ("loss", "weaken|HI")]
+    s = act(s, "carthage", "loss", "weaken|HI")
+    assert choices(s, "carthage") == [("loss", "kill|LI"), ("loss", "kill|wHI")]
+    s = act(s, "carthage", "loss", "kill|LI")
+    assert s.stack("numantia", "carthage") == {"HI": 2, "wHI": 1, "LI": 2}
+    assert RULES.view(s, None).active == ["east"]       # done
+
+
+def test_9_6_4_fleets_outside_a_friendly_port_are_lost() -> None:
+    s = blank()
+    s.add("carthage", "carthage", "GS", 2)               # home port
+    s.add("gades", "carthage", "GS", 1)                  # not occupied: not friendly
+    s.add("ntp_mare_balearicum", "carthage", "GS", 1)
+    s.add("malaca", "carthage", "GS", 1)
+    s.add("malaca", "carthage", "LI", 1)                 # occupied: friendly
+    hold(s, "east")
+    attrition_phase(s)
+    run(s)
+    assert s.stack("carthage", "carthage") == {"GS": 2}
+    assert s.stack("gades", "carthage") == {}
+    assert s.stack("ntp_mare_balearicum", "carthage") == {}
+    assert s.stack("malaca", "carthage") == {"GS": 1, "LI": 1}

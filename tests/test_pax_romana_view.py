@@ -1,0 +1,86 @@
+"""Pax Romana Views: every question told to the table names who must answer, in English and
+Russian; private lines in words; the turn (a turn per Activation, one for a secret plan held by
+every planner); the board hides tribe strengths, drawn leaders, plans and objectives."""
+
+from __future__ import annotations
+
+import re
+
+from games import registry
+from games.core.fuzz import weigher_of, weighted_index
+from games.core.rng import Rng
+from games.pax_romana.texts import TEXTS
+
+CYRILLIC = re.compile("[А-Яа-яЁё]")
+RULES = registry.get("pax_romana")
+
+
+def _positions(scenario: str, seed: int, options: dict, steps: int):
+    state = RULES.setup(seed, scenario, options)
+    chooser = Rng.from_seed(seed)
+    weigh = weigher_of(RULES)
+    for _ in range(steps):
+        public = RULES.view(state, None)
+        yield state, public
+        if public.result is not None:
+            return
+        role = public.active[chooser.below(len(public.active))]
+        view = RULES.view(state, role)
+        weights = [weigh(c, view) for c in view.actions]
+        state = RULES.act(state, role, view.actions[weighted_index(chooser, weights)].action())
+
+
+def test_prompts_name_who_answers_and_private_lines_are_words() -> None:
+    names = {lang: {r: TEXTS[lang][f"power.{r}"] for r in ("rome", "carthage", "greece", "east")}
+             for lang in ("en", "ru")}
+    seen_private = 0
+    for step, (s, public) in enumerate(_positions("V", 4, {"format": "basic_plus"}, 700)):
+        if public.result is not None:
+            break
+        en, ru = RULES.tr(public.prompt_msg, "en"), RULES.tr(public.prompt_msg, "ru")
+        assert "{" not in en + ru and "@" not in en + ru and CYRILLIC.search(ru), (en, ru)
+        assert any(names["en"][r] in en and names["ru"][r] in ru for r in public.active), en
+        if step % 5:
+            continue
+        for role in s.roles:
+            view = RULES.view(s, role)
+            for lang in ("en", "ru"):
+                for line in RULES.private_lines(view, lang):
+                    assert not any(ch in line for ch in "{}@*|"), line
+                    assert lang == "en" or CYRILLIC.search(line), line
+                    seen_private += 1
+            for c in view.actions:
+                label = RULES.label(c, "ru")
+                assert "{" not in label and "@" not in label, label
+            assert RULES.describe(view, "ru")
+    assert seen_private > 20
+
+
+def test_turns_follow_activations_and_plans() -> None:
+    keys = []
+    for s, public in _positions("VII", 2, {}, 150):
+        if public.result is not None:
+            break
+        turn = RULES.turn(s)
+        if s.flow and s.flow[-1]["k"] == "plan":
+            assert turn.roles == s.flow[-1]["roles"]
+        elif s.active_power:
+            assert turn.roles == [s.active_power]
+        if not keys or keys[-1] != turn.key:
+            keys.append(turn.key)
+    # the leader plan, then one turn per Activation (12 AMs in the Basic format)
+    assert keys[0].endswith(":plan:leaders")
+    assert len(keys) >= 1 + 12
+
+
+def test_the_board_hides_what_players_hide() -> None:
+    s = RULES.setup(3, "V", {"format": "basic_ii"})
+    board = RULES.view(s, None).board
+    text = str(board)
+    for sp in s.tribes:
+        assert board["spaces"][sp]["tribe"] == {"revealed": False, "strength": None}
+    for p in s.powers.values():
+        for lid in p.drawn:
+            assert lid not in text
+        assert board["powers"]["rome"]["objectives"] == 1
+    assert "objective_pool" not in text and "tribe_pool" not in text
