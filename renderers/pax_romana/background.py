@@ -505,7 +505,7 @@ class ZoomLayers:
     labels: Mapping[str, L.Label]
 
 
-@lru_cache(maxsize=24)
+@lru_cache(maxsize=12)
 def zoom_layers(window: Box, size: tuple[int, int], lang: str) -> ZoomLayers:
     """A zoomed view of ``window`` (map pixels) in a picture of ``size``."""
     frame = L.zoom_frame(window, size)
@@ -531,7 +531,7 @@ def zoom_layers(window: Box, size: tuple[int, int], lang: str) -> ZoomLayers:
     for p in points:
         paste_marker(overlay, p, frame)
     if frame.scale == L.ZOOM_SCALE:
-        every, every_naval = L.zoom_labels()
+        every, every_naval = zoom_names()
         dx, dy = -frame.x0 * frame.scale, -frame.y0 * frame.scale
         labels = {p.id: L.shifted(every[p.id], dx, dy) for p in points if p.id in every}
         naval_labels = {p.id: L.shifted(every_naval[p.id], dx, dy) for p in points
@@ -549,6 +549,19 @@ def tinted_zoom(window: Box, size: tuple[int, int], lang: str,
                 colours: tuple[tuple[str, RGB], ...]) -> Image.Image:
     """``tint_zoom`` of a window, cached (control changes less often than the pieces)."""
     return tint_zoom(zoom_layers(window, size, lang), dict(colours))
+
+
+@cache
+def zoom_names() -> tuple[dict[str, L.Label], dict[str, L.Label]]:
+    """``layout.zoom_labels()``, with every name's stamp drawn once, so that a new inset only
+    pastes them."""
+    labels, naval_labels = L.zoom_labels()
+    halo = max(1, round(2 * L.zoom_k(L.ZOOM_SCALE)))
+    points = L.map_layout().points
+    for group, naval in ((labels, False), (naval_labels, True)):
+        for sid, label in group.items():
+            name_stamp(points[sid].label, label.size, label.anchor, naval, halo)
+    return labels, naval_labels
 
 
 def _window_labels(frame: L.Frame, shown: Box, points: Sequence[L.MapPoint],

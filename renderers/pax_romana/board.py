@@ -637,7 +637,7 @@ def _powers_panel(img: Image.Image, d: ImageDraw.ImageDraw, c: _Board) -> None:
     d.text((x0 + 14, top + 4), text("am_track", lang), font=head, fill=MUTED, anchor="la")
     bx = x0 + 14
     by = top + 26
-    cell_w, cell_h = 92, 36
+    cell_w, cell_h = 112, 36
     pool = text("am_pool", lang, n=_int(c.am_pool)) if c.am_pool is not None else ""
     pool_w = font(18, True).getlength(pool) + 20 if pool else 0
     room = int((x1 - 14 - pool_w - bx) // (cell_w + 6))
