@@ -393,7 +393,7 @@ def nearest_enemy(s: AncientsState, side: str, h: str) -> int:
     key = (side, *sorted(u.hex for u in s.units.values() if u.side != side))
     table = _NEAREST.get(key)
     if table is None:
-        if len(_NEAREST) > 2000:
+        if len(_NEAREST) > 256:
             _NEAREST.clear()
         table = _NEAREST[key] = {}
     d = table.get(h)
@@ -628,29 +628,40 @@ def _destinations(s: AncientsState, u: Unit) -> dict[str, list[str]]:
     return RULES._destinations(s, u)
 
 
-_MOVE_GAIN: dict[tuple[Any, ...], tuple[float, str | None]] = {}
+def position_memo(s: AncientsState) -> dict[tuple[Any, ...], Any]:
+    """Answers worked out for the position of ``s`` (where every unit and leader stands, and
+    its blocks): playouts of one decision meet the same positions again and again. About a thousand
+    positions are kept."""
+    key = (tuple((x.id, x.hex, x.blocks) for x in s.units.values()),
+           tuple((ld.id, ld.hex) for ld in s.leaders.values()))
+    memo = _POSITIONS.get(key)
+    if memo is None:
+        if len(_POSITIONS) > 1024:
+            _POSITIONS.clear()
+        memo = _POSITIONS[key] = {}
+    return memo
+
+
+_POSITIONS: dict[tuple[Any, ...], dict[tuple[Any, ...], Any]] = {}
 
 
 def move_gain(s: AncientsState, u: Unit) -> tuple[float, str | None]:
     """The best hex the unit may reach and how much better it is than staying (remembered per
-    position, card and what the unit has done: playouts of one decision meet the same ones)."""
+    position, card and what the unit has done)."""
     t = s.turn
     moved = t.moved.get(u.id, 0)
-    key = (tuple((x.id, x.hex, x.blocks) for x in s.units.values()),
-           tuple((ld.id, ld.hex) for ld in s.leaders.values()),
-           u.id, t.phase, t.effective, u.id in t.plain_order, moved, u.id in t.ambushed)
-    got = _MOVE_GAIN.get(key)
+    memo = position_memo(s)
+    key = ("move", u.id, t.phase, t.effective, u.id in t.plain_order, moved, u.id in t.ambushed)
+    got = memo.get(key)
     if got is not None:
-        return got
+        return got  # type: ignore[no-any-return]
     stay = spot_score(s, u, u.hex, moved)
     best, where = 0.0, None
     for h, path in _destinations(s, u).items():
         gain = spot_score(s, u, h, len(path) + moved) - stay
         if gain > best:
             best, where = gain, h
-    if len(_MOVE_GAIN) > 20000:
-        _MOVE_GAIN.clear()
-    _MOVE_GAIN[key] = (best, where)
+    memo[key] = (best, where)
     return best, where
 
 
@@ -669,27 +680,18 @@ def strike_now(s: AncientsState, u: Unit) -> float:
     return best
 
 
-_ORDER_WORTH: dict[tuple[Any, ...], float] = {}
-
-
 def order_worth(s: AncientsState, u: Unit) -> float:
     """Why order this unit: an attack from where it stands or a better hex within reach.
     Remembered per position and card while ordering (nothing moves then)."""
     t = s.turn
-    key = None
-    if t.phase in ("order", "card", "spartacus", "rally"):
-        key = (tuple((x.id, x.hex, x.blocks) for x in s.units.values()),
-               tuple((ld.id, ld.hex) for ld in s.leaders.values()),
-               u.id, t.phase, t.effective, t.fallback, t.mirrored)
-        got = _ORDER_WORTH.get(key)
-        if got is not None:
-            return got
-    worth = max(strike_now(s, u), move_gain(s, u)[0])
-    if key is not None:
-        if len(_ORDER_WORTH) > 20000:
-            _ORDER_WORTH.clear()
-        _ORDER_WORTH[key] = worth
-    return worth
+    if t.phase not in ("order", "card", "spartacus", "rally"):
+        return max(strike_now(s, u), move_gain(s, u)[0])
+    memo = position_memo(s)
+    key = ("order", u.id, t.phase, t.effective, t.fallback, t.mirrored)
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = max(strike_now(s, u), move_gain(s, u)[0])
+    return got  # type: ignore[no-any-return]
 
 
 def _unit_or_leader_worth(s: AncientsState, h: str, side: str) -> float:
