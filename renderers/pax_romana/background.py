@@ -141,11 +141,36 @@ def _edges(index: Image.Image) -> Image.Image:
                               _threshold(ImageChops.difference(index, down), 1))
 
 
-def _fill_notches(index: Image.Image) -> Image.Image:
-    """``index`` with its unnumbered pixels next to a numbered zone numbered like it: the
-    rounded coast fills small notches between the cells, which must belong to a province."""
-    grown = index.filter(ImageFilter.MaxFilter(9))
-    return Image.composite(grown, index, index.point(lambda v: 255 if v == 0 else 0))
+def _drain_lakes(land: Image.Image, seas: Sequence[Point], step: int = 4) -> Image.Image:
+    """``land`` with every stretch of water that no naval point lies in and that does not reach
+    the map's edge made land: the cells leave a few lakes where no sea is."""
+    w, h = land.width // step, land.height // step
+    small = land.resize((w, h), Image.Resampling.NEAREST).load()
+    reached = bytearray(w * h)
+    todo = [(x, y) for x in range(w) for y in (0, h - 1)] + \
+        [(x, y) for y in range(h) for x in (0, w - 1)] + \
+        [(min(w - 1, int(x / step)), min(h - 1, int(y / step))) for x, y in seas]
+    while todo:
+        x, y = todo.pop()
+        if not (0 <= x < w and 0 <= y < h) or reached[y * w + x] or small[x, y]:
+            continue
+        reached[y * w + x] = 1
+        todo += ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
+    lakes = Image.frombytes("L", (w, h), bytes(0 if r else 255 for r in reached))
+    lakes = lakes.resize(land.size, Image.Resampling.NEAREST)
+    return ImageChops.lighter(land, lakes)
+
+
+def _fill_notches(index: Image.Image, unclaimed: Image.Image, rounds: int = 5) -> Image.Image:
+    """``index`` grown, ten pixels a round, into the ``unclaimed`` land next to it: the
+    rounded coasts and drained lakes must belong to a province."""
+    for _ in range(rounds):
+        half = index.resize((index.width // 2, index.height // 2), Image.Resampling.NEAREST)
+        grown = half.filter(ImageFilter.MaxFilter(5)).resize(index.size,
+                                                              Image.Resampling.NEAREST)
+        open_land = ImageChops.multiply(index.point(lambda v: 255 if v == 0 else 0), unclaimed)
+        index = Image.composite(grown, index, open_land)
+    return index
 
 
 def _far_from(p: Point, points: Iterable[Point], distance: float) -> bool:
@@ -195,11 +220,20 @@ def geometry() -> Geometry:
             p = land_points[n]
             dp.polygon(poly, fill=p_number.get(p.province, 0))
             dt.polygon(poly, fill=t_number.get(p.territory, 0))
-    # round the coasts and drop specks of land too small to be a coast
+    # round the coasts and drop specks of land or sea too small to be a coast
+    cells_land = land
     land = _threshold(land.filter(ImageFilter.GaussianBlur(6)), 128)
-    land = land.filter(ImageFilter.MinFilter(9)).filter(ImageFilter.MaxFilter(9))
-    province_index = ImageChops.multiply(_fill_notches(province_index), land)
-    territory_index = ImageChops.multiply(_fill_notches(territory_index), land)
+
+    def grown(mask: Image.Image, level: int) -> Image.Image:
+        return _threshold(mask.filter(ImageFilter.GaussianBlur(3)), level)
+
+    land = grown(grown(land, 235), 20)          # opening: specks of land go
+    land = grown(grown(land, 20), 235)          # closing: specks of sea go
+    land = _drain_lakes(land, [(p.x, p.y) for p in lay.points.values() if p.naval])
+    # the land the rounding and draining added belongs to the province next to it
+    unclaimed = ImageChops.subtract(land, cells_land)
+    province_index = ImageChops.multiply(_fill_notches(province_index, unclaimed), land)
+    territory_index = ImageChops.multiply(_fill_notches(territory_index, unclaimed), land)
     base = Image.new("RGB", (W, H), SEA)
     near = _threshold(land.filter(ImageFilter.GaussianBlur(10)), 20)
     base.paste(SHALLOWS, (0, 0), near.filter(ImageFilter.GaussianBlur(5)))

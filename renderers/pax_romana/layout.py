@@ -293,6 +293,12 @@ class BoxGrid:
         return found
 
 
+def _box_distance(box: Box, p: Point) -> float:
+    dx = max(box[0] - p[0], 0.0, p[0] - box[2])
+    dy = max(box[1] - p[1], 0.0, p[1] - box[3])
+    return math.hypot(dx, dy)
+
+
 def overlap(a: Box, b: Box) -> float:
     w = min(a[2], b[2]) - max(a[0], b[0])
     h = min(a[3], b[3]) - max(a[1], b[1])
@@ -357,6 +363,13 @@ def place_labels(items: Sequence[tuple[str, str, Point, float, int]],
                     cost += 10000
                 for o in obstacles.near(box):
                     cost += overlap(box, o) / 40
+                # a name should sit nearer its own point than any other point
+                own = _box_distance(box, (x, y))
+                near = (box[0] - 16, box[1] - 16, box[2] + 16, box[3] + 16)
+                for o in obstacles.near(near):
+                    ox, oy = (o[0] + o[2]) / 2, (o[1] + o[3]) / 2
+                    if abs(ox - x) + abs(oy - y) > 1 and _box_distance(box, (ox, oy)) < own + 5:
+                        cost += 7
                 for o in blocked:
                     cost += overlap(box, o) / 20
                 cost += len(lines.near(box)) * 2.0
