@@ -15,8 +15,9 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from games.ancients.hexes import COLS, ROWS, on_board, parse_hex
+from games.core.datafiles import data_dir
 
-DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "ancients"
+DATA_DIR = data_dir("ancients")
 
 Side = Literal["north", "south"]
 Weight = Literal["light", "medium", "heavy"]

@@ -19,6 +19,21 @@ class DataError(ValueError):
         self.problems = problems
 
 
+# The titles' data: ``data/<title>`` at the top of a checkout; an installed package carries the
+# same folders as ``games/data/<title>`` (pyproject.toml maps ``data/`` there).
+_GAMES = Path(__file__).resolve().parents[1]
+DATA_ROOT: Path = _GAMES / "data" if (_GAMES / "data").is_dir() else _GAMES.parent / "data"
+
+
+def data_dir(title: str) -> Path:
+    """The folder of ``title``'s data files, in an installed package or in a checkout;
+    ``DataError`` if there is none."""
+    folder = DATA_ROOT / title
+    if not folder.is_dir():
+        raise DataError([f"{title}: no data folder ({folder} is missing)"])
+    return folder
+
+
 class FrozenModel(BaseModel):
     """A data record: unknown fields are refused, values never change after loading."""
 

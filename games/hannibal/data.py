@@ -67,9 +67,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from games.core.datafiles import DataError, FrozenModel, read_model
+from games.core.datafiles import DataError, FrozenModel, data_dir, read_model
 
-DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "hannibal"
+DATA_DIR = data_dir("hannibal")
 
 Side = Literal["rome", "carthage"]
 Region = Literal["italy", "spain", "africa", "islands", "gaul"]

@@ -12,14 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from pathlib import Path
 from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, Field, create_model
 
-from games.core.datafiles import DataError, FrozenModel, read_model
+from games.core.datafiles import DataError, FrozenModel, data_dir, read_model
 
-DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "mare_nostrum"
+DATA_DIR = data_dir("mare_nostrum")
 
 Source = Literal["rulebook", "rulebook-example", "derived", "public-source", "recalled",
                  "reconstructed", "printed-board", "printed-screen", "printed-card", "printed-die"]

@@ -67,9 +67,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, ValidationError
 
-from games.core.datafiles import DataError, FrozenModel, read_model, where
+from games.core.datafiles import DataError, FrozenModel, data_dir, read_model, where
 
-DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "pax_romana"
+DATA_DIR = data_dir("pax_romana")
 SCENARIO_DIR = "scenarios"
 
 SpaceKind = Literal["space", "land_tp"]
