@@ -225,3 +225,16 @@ def test_3_5_1_call_up_forms_units_at_once_land_or_galleys() -> None:
     assert ("menu", "galley") not in choices(s, "carthage")
     s = act(s, "carthage", "done")
     assert s.flow[-1]["k"] == "am"
+
+
+def test_12_5_1_rhodes_navy_for_the_power_controlling_rhodes() -> None:
+    """Standard: the Power controlling Rhodes starts each Game Turn with 2 Rhodian galleys
+    there, whatever happened before; Independent Rhodes keeps its own."""
+    s = blank()
+    economy.rhodes_navy(s)
+    assert s.rhodes_user is None and s.stack("rhodes", "rhodes") == {}
+    s.add("rhodes", "greece", "LI")
+    s.add("rhodes", "rhodes", "GS", 1)
+    economy.rhodes_navy(s)
+    assert s.rhodes_user == "greece" and s.stack("rhodes", "rhodes") == {"GS": 2}
+    assert economy.maintenance_cost(s, "greece", {"disband": {}}) == 0

@@ -156,3 +156,24 @@ def test_scenario_list_names_players_and_languages() -> None:
     assert {o.id for o in v.options} >= {"format", "advanced", "am_order", "reroll",
                                           "simplified_ratio", "legion_cavalry", "event_markers"}
     assert next(o for o in v.options if o.id == "advanced").choices == [False]
+
+
+def test_scenario_i_rome_raises_its_two_legions_free() -> None:
+    """Scenario I plays without a Treasury; its special rule lets Rome raise its 2 available
+    Legions free with a Call-Up, and nothing else can be bought."""
+    s = RULES.setup(1, "I", {})
+    s = act(s, "greece", "action", "pass")
+    assert RULES.view(s, None).active == ["rome"]
+    s = act(s, "rome", "action", "callup")
+    s = act(s, "rome", "menu", "form")
+    s = act(s, "rome", "province", "italia")
+    assert choices(s, "rome") == [("type", "LG"), ("back", None)]
+    s = act(s, "rome", "type", "LG")
+    s = act(s, "rome", "place", "capua")
+    s = act(s, "rome", "menu", "form")
+    s = act(s, "rome", "province", "italia")
+    s = act(s, "rome", "type", "LG")
+    s = act(s, "rome", "place", "capua")
+    assert s.stack("capua", "rome") == {"GR": 1, "LG": 2}
+    assert ("menu", "form") not in choices(s, "rome")
+    assert s.free_units == {"rome": {}} or s.free_units == {}

@@ -116,3 +116,23 @@ def test_scenario_ii_automatic_victory_by_the_enemy_capital() -> None:
     assert victory.automatic_victory(s) == []
     s.add("carthage", "rome", "LG")
     assert victory.automatic_victory(s) == ["rome"]
+
+
+def test_15_4_7_objectives_discarded_unseen_in_the_removal_phase() -> None:
+    from games.pax_romana.leaders import removal_phase
+    from games.pax_romana.rules import RULES
+    from tests.pax_romana_support import act, choices, hold
+    s = blank()
+    s.powers["rome"].objectives = ["C", "H"]
+    s.objective_pool.remove("C")
+    s.objective_pool.remove("H")
+    hold(s, "east")
+    removal_phase(s)
+    s = RULES.copy(s)
+    assert RULES.view(s, None).active == ["rome"]
+    assert ("discard", "C") in choices(s, "rome")
+    before = s.objective_pool.count("H")
+    s = act(s, "rome", "discard", "H")
+    assert s.objective_pool.count("H") == before          # nothing happens before the reveal
+    s = act(s, "rome", "confirm")
+    assert s.powers["rome"].objectives == ["C"] and s.objective_pool.count("H") == before + 1

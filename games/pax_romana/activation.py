@@ -161,10 +161,8 @@ def _am(s: PRState, f: Frame, verb: str, arg: Any) -> None:
     s.say(msg("log.action", power=f"@power.{power}", action=f"@action.{arg}"))
     push(s, "end_activation", power=power)
     if arg == "expansion":
-        p = s.powers[power]
-        majors = 2 if p.conqueror and any(
-            is_exceptional(lid) for lid, ls in s.leaders.items() if ls.owner == power) else 1
-        push(s, "expansion", role=power, majors=majors, minors=2)
+        extra = 1 if s.powers[power].conqueror else 0
+        push(s, "expansion", role=power, majors=1, extra=extra, minors=2)
     elif arg == "callup":
         economy.start_callup(s, power)
     elif arg == "negotiate":
@@ -235,6 +233,14 @@ def other_armies(s: PRState, power: str) -> list[str]:
     return sorted(set(out))
 
 
+def conqueror_armies(s: PRState, power: str) -> list[str]:
+    """Spaces where the Power's Exceptional leader stands with its army (§16.2 Conqueror)."""
+    return sorted({ls.at for lid, ls in s.leaders.items()
+                   if ls.owner == power and is_exceptional(lid) and ls.at in data().spaces
+                   and any(k in LCU_TYPES for k in s.stack(ls.at, power))
+                   and march_targets(s, power, ls.at)})
+
+
 def march_targets(s: PRState, power: str, space: str, owner: str | None = None) -> list[str]:
     """PLACEHOLDER until movement.py (§9): the adjacent spaces (by land link, strait or pass,
     not a Transit Point) with nothing of another side in them, so no battle, interception or
@@ -273,9 +279,10 @@ def _exp_choices(s: PRState, f: Frame) -> list[Choice]:
     back = opt("back", None, "choice.back")
     if stage is None:
         out = []
-        if f["majors"] > 0 and (
+        if (f["majors"] > 0 and (
                 any(march_targets(s, power, sp) for sp in army_spaces(s, power))
-                or any(march_targets(s, power, *k.split("|")) for k in other_armies(s, power))):
+                or any(march_targets(s, power, *k.split("|")) for k in other_armies(s, power)))
+                or f.get("extra", 0) > 0 and conqueror_armies(s, power)):
             out.append(opt("menu", "major", "choice.major_move"))
         if f["minors"] > 0:
             minor = cities.minor_menu(s, power)
@@ -285,9 +292,15 @@ def _exp_choices(s: PRState, f: Frame) -> list[Choice]:
         out.append(opt("end", None, "choice.end_expansion"))
         return out
     if stage == "major":
-        options = [opt("from", f"{sp}|{power}", "choice.army_at", space=f"@space.{sp}",
-                       n=sum(movable(s, power, sp).values()))
-                   for sp in army_spaces(s, power) if march_targets(s, power, sp)]
+        options = []
+        if f.get("extra", 0) > 0:
+            options += [opt("conqueror_from", sp, "choice.conqueror_at", space=f"@space.{sp}")
+                        for sp in conqueror_armies(s, power)]
+        if f["majors"] <= 0:
+            return paged(f, power, options, [back])
+        options += [opt("from", f"{sp}|{power}", "choice.army_at", space=f"@space.{sp}",
+                        n=sum(movable(s, power, sp).values()))
+                    for sp in army_spaces(s, power) if march_targets(s, power, sp)]
         for key in other_armies(s, power):
             sp, owner = key.split("|")
             if march_targets(s, power, sp, owner):
@@ -316,8 +329,8 @@ def _exp_prompt(s: PRState, f: Frame) -> Msg:
         return msg("prompt.choose_unit", who=f"@power.{f['role']}")
     if stage:
         return msg("prompt.minor_where", who=f"@power.{f['role']}")
-    return msg("prompt.expansion", who=f"@power.{f['role']}", majors=f["majors"],
-               minors=f["minors"])
+    return msg("prompt.expansion", who=f"@power.{f['role']}",
+               majors=f["majors"] + f.get("extra", 0), minors=f["minors"])
 
 
 @question("expansion", _exp_choices, _exp_prompt)
@@ -350,6 +363,14 @@ def _expansion(s: PRState, f: Frame, verb: str, arg: Any) -> None:
                     army["moved_by"] = power
         push(s, "move_army", role=power, owner=owner, start=sp, units=units, leaders=leaders,
              minor=False)
+    elif verb == "conqueror_from":
+        # §16.2 Conqueror: a second Major Move for the Exceptional leader and the army stacked
+        # with him, which may move again this Activation
+        f["stage"] = None
+        f["extra"] -= 1
+        units = {k: n for k, n in s.stack(arg, power).items() if k != "GS"}
+        push(s, "move_army", role=power, owner=power, start=arg, units=units,
+             leaders=s.leaders_at(arg, power), minor=False)
     elif verb == "from":
         f["stage"] = f"unit:{arg.split('|')[0]}"
     elif verb == "unit":

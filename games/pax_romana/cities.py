@@ -16,7 +16,7 @@ from games.pax_romana.state import LCU_TYPES, City, PRState
 
 
 def _treasury(s: PRState, power: str) -> int:
-    return s.powers[power].treasury if s.options.get("treasury", True) else 99
+    return s.powers[power].treasury if s.options.get("treasury", True) else 0
 
 
 def settlement_sites(s: PRState, power: str) -> list[str]:

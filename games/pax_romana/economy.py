@@ -94,7 +94,9 @@ def full_fp(kind: str) -> int:
 
 @phase("A")
 def income_phase(s: PRState) -> None:
-    """§3.2 A: every Power collects its income (§6.1); objective L is judged here (§15.4.9)."""
+    """§3.2 A: every Power collects its income (§6.1); objective L is judged here (§15.4.9).
+    The Game Turn begins with Rhodes' navy for the Power controlling Rhodes (§12.5.1)."""
+    rhodes_navy(s)
     ctrl = controllers(s)
     provinces = province_map(s, ctrl)
     for power in s.roles:
@@ -106,6 +108,21 @@ def income_phase(s: PRState) -> None:
     richest = [r for r, p in s.powers.items() if p.treasury == best]
     for r, p in s.powers.items():
         p.richest = len(richest) == 1 and r == richest[0]
+
+
+def rhodes_navy(s: PRState) -> None:
+    """§12.5.1 (Standard): the Power controlling Rhodes starts every Game Turn with 2 Rhodian
+    galleys in Rhodes, whatever happened before; it uses them as its own and pays no upkeep
+    (they stay Rhodian counters: owner ``rhodes``, used by ``rhodes_user``)."""
+    if "rhodes" not in data().spaces:
+        return
+    holder = space_controller(s, "rhodes")
+    s.rhodes_user = holder if holder in s.powers else None
+    if s.rhodes_user is None:
+        return
+    s.remove("rhodes", "rhodes", "GS", 99)
+    s.add("rhodes", "rhodes", "GS", data().tables.rhodes.std_galleys_each_turn)
+    s.say(msg("log.rhodes", power=f"@power.{holder}"))
 
 
 # -- Maintenance (§6.4) ------------------------------------------------------------------------------
@@ -297,6 +314,14 @@ def may_buy_objective(s: PRState, power: str) -> bool:
             and len(s.powers[power].objectives) < 3 and bool(s.objective_pool))
 
 
+def price(s: PRState, power: str, kind: str) -> int:
+    """What a unit costs: nothing while a scenario's free units of that type remain (Scenario
+    I's two Roman Legions), else its cost (§6.2.7); without a Treasury nothing can be bought."""
+    if s.free_units.get(power, {}).get(kind):
+        return 0
+    return FULL_COST[kind] if s.options.get("treasury", True) else 99
+
+
 class Builder:
     """The menus that build a list of units to form, shared by the Manpower plan (secret, paid
     at the reveal) and the Call-Up (open, carried out at once). ``plan`` holds ``items``
@@ -313,7 +338,7 @@ class Builder:
 
     def left(self, s: PRState, power: str, plan: Plan) -> int:
         if not s.options.get("treasury", True):
-            return 99
+            return 0
         return s.powers[power].treasury - (0 if self.callup else self.spent(plan))
 
     def heavy_room(self, s: PRState, power: str, plan: Plan) -> int:
@@ -333,7 +358,7 @@ class Builder:
             kinds_done = {w for w, _sp, _k in plan["items"]}
             land_ok = not (self.callup and "galley" in kinds_done)
             galley_ok = not (self.callup and "form" in kinds_done)
-            if land_ok and left >= 1 and formable_provinces(s, role):
+            if land_ok and (left >= 1 or s.free_units.get(role)) and formable_provinces(s, role):
                 top.append(opt("menu", "form", "choice.menu_form", secret=secret))
             if galley_ok and left >= FULL_COST["GS"] and galley_ports(s, role):
                 top.append(opt("menu", "galley", "choice.menu_galley", secret=secret))
@@ -358,19 +383,19 @@ class Builder:
             options = [opt("province", pr, "choice.province", secret=secret,
                            province=f"@province.{pr}")
                        for pr in formable_provinces(s, role)
-                       if any(FULL_COST[t] <= left for t in formable_types(s, role, pr))]
+                       if any(price(s, role, t) <= left for t in formable_types(s, role, pr))]
             return paged(f, role, options, [back], secret=secret)
         if stage.startswith("province:"):
             pr = stage.split(":", 1)[1]
             options = []
             for t in formable_types(s, role, pr):
-                if FULL_COST[t] > left:
+                if price(s, role, t) > left:
                     continue
                 if t in MAXMP_TYPES and self.heavy_room(s, role, plan) <= 0:
                     continue
                 if placement_spaces(s, role, pr, t):
                     options.append(opt("type", t, "choice.unit_type", secret=secret,
-                                       unit=f"@unit.{t}", cost=FULL_COST[t]))
+                                       unit=f"@unit.{t}", cost=price(s, role, t)))
             return options + [back]
         if stage.startswith("type:"):
             _, pr, t = stage.split(":")
@@ -447,7 +472,12 @@ def carry_out(s: PRState, power: str, items: list[list[str]], rebuild: list[str]
                 s.powers[power].treasury -= objective_price
             draw_objective(s, power)
             continue
-        if pay:
+        free = s.free_units.get(power, {})
+        if free.get(kind):
+            free[kind] -= 1
+            if not free[kind]:
+                del free[kind]
+        elif pay:
             s.powers[power].treasury -= FULL_COST[kind]
         s.add(sp, power, kind)
         if kind == "MHI":

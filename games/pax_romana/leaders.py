@@ -62,6 +62,44 @@ def removal_phase(s: PRState) -> None:
             keep.append(army)
     s.barbarian_armies = keep
     s.say(msg("log.removal"))
+    # §15.4.7: a Power may discard any of its Optional Objectives, unseen
+    start_plan(s, "discard", [r for r in s.roles
+                              if any(x not in s.powers[r].objectives_shown
+                                     for x in s.powers[r].objectives)])
+
+
+def _discard_choices(s: PRState, f: Frame, role: str, plan: Plan) -> list[Choice]:
+    p = s.powers[role]
+    out = [opt("discard", x, "choice.discard_objective", secret=True, letter=x)
+           for x in sorted(set(p.objectives)) if p.objectives.count(x) > plan["out"].count(x)]
+    if plan["out"]:
+        out.append(opt("undo", None, "choice.undo_plan", secret=True))
+    return out + [confirm_choice()]
+
+
+def _discard_decide(s: PRState, f: Frame, role: str, plan: Plan, verb: str, arg: Any) -> None:
+    if verb == "undo":
+        plan["out"] = []
+    elif verb == "discard":
+        plan["out"].append(arg)
+
+
+def _discard_reveal(s: PRState, f: Frame) -> None:
+    for role in f["roles"]:
+        p = s.powers[role]
+        for x in f["plans"][role]["out"]:
+            p.objectives.remove(x)
+            if x in p.objectives_shown:
+                p.objectives_shown.remove(x)
+            s.objective_pool.append(x)
+        s.objective_pool.sort()
+        if f["plans"][role]["out"]:
+            s.say(msg("log.objectives_discarded", power=f"@power.{role}",
+                      n=len(f["plans"][role]["out"])))
+
+
+plan_kind("discard", PlanKind(_discard_choices, _discard_decide, _discard_reveal,
+                              "prompt.plan_discard", lambda s, r: {"out": []}))
 
 
 # -- Leader Selection (§8.1) ----------------------------------------------------------------------

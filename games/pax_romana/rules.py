@@ -35,7 +35,9 @@ The public board (``View.board``) is a JSON-able dict, in the shape the picture
                      "pirates": bool, "siege": None}},  # only points with something on them
   "last_move": {"power", "path", "kind", "battle"} | None, "focus": point | None,
   "sof": {"power", "removal_turn"} | None, "slave_revolt": {...} | None,
-  "barbarian_armies": [...], "mutinied": ["space|owner"]
+  "barbarian_armies": [...], "mutinied": ["space|owner"],
+  "rhodes_user": power | None,         # who uses Rhodes' navy this turn (§12.5.1)
+  "exceptional_box": [leader]          # Exceptional leaders resting this turn (§8.3)
 }
 ```
 
@@ -336,6 +338,9 @@ def _plan_items(s: PRState, role: str, f: dict[str, Any]) -> dict[str, Any]:
             items.append({"action": "rebuild", "unit": kind[1:], "count": 1, "where": sp,
                           "cost": economy.rebuild_cost()})
             cost += economy.rebuild_cost()
+    elif f["plan"] == "discard":
+        for x in plan["out"]:
+            items.append({"action": "discard", "unit": None, "count": 1, "objective": x})
     else:
         for lid, sp in zip(s.powers[role].drawn, plan.get("at", []), strict=False):
             items.append({"action": "place", "unit": None, "leader": lid, "where": sp})
@@ -350,6 +355,8 @@ def _plan_lines(plan: dict[str, Any], lang: str) -> list[str]:
         where = t.get(f"space.{item.get('where')}", "") if item.get("where") else ""
         if item.get("leader"):
             what = t.get(f"leader.{item['leader']}", item["leader"])
+        elif item.get("objective"):
+            what = item["objective"]
         elif item.get("unit"):
             unit = t[f"unit.{item['unit']}"]
             what = f"{item.get('count', 1)} × {unit}"
@@ -441,6 +448,10 @@ def public_board(s: PRState) -> dict[str, Any]:
         "slave_revolt": dict(s.slave_revolt) if s.slave_revolt else None,
         "barbarian_armies": [dict(a) for a in s.barbarian_armies],
         "mutinied": list(s.mutinied),
+        "rhodes_user": s.rhodes_user,
+        "exceptional_box": sorted(lid for p in s.powers.values()
+                                  for lid, turn in p.exceptional_turn.items()
+                                  if turn == s.turn - 1 and lid not in s.leaders),
     }
 
 

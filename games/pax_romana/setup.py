@@ -30,6 +30,7 @@ def new_game(seed: int, doc: Scenario, options: dict[str, Any]) -> PRState:
     roles = [p for p in POWERS if p in doc.powers]
     fmt = format_row(doc, options)
     opts = dict(options)
+    opts.update(doc.options)            # what the scenario fixes
     opts["treasury"] = doc.treasury_used
     opts["negotiate"] = bool(doc.standard_game.negotiate_action) if doc.standard_game else True
     markers = opts.get("event_markers", "format")
@@ -98,5 +99,9 @@ def new_game(seed: int, doc: Scenario, options: dict[str, Any]) -> PRState:
             for power in roles:
                 if not s.powers[power].objectives:
                     draw_objective(s, power)
+    for rule in doc.special_rules:
+        # Scenario I: Rome raises its two available Legions free with a Call-Up
+        if rule.key == "rome_free_legions" and rule.params.get("power") in s.powers:
+            s.free_units[rule.params["power"]] = dict(rule.params.get("units", {}))
     s.say(msg("log.setup", scenario=doc.name, turn=s.turn, last=s.last_turn))
     return s

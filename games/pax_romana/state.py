@@ -122,7 +122,8 @@ class PRState(BaseState):
     invasions_seen: list[str] = Field(default_factory=list)  # groups this turn (§13.4.1)
     gaul_mass_rebellion: bool = False
     objective_pool: list[str] = Field(default_factory=list)  # hidden (§15.4.5)
-    players: dict[str, str] = Field(default_factory=dict)    # role -> player seat (info only)
+    rhodes_user: str | None = None   # the Power using Rhodes' navy this turn (§12.5.1)
+    free_units: dict[str, dict[str, int]] = Field(default_factory=dict)  # a scenario's gift
     flow: list[Frame] = Field(default_factory=list)
 
     # -- units ------------------------------------------------------------------------------

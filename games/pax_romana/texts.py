@@ -145,7 +145,8 @@ EN = {
     "choice.at_space": "{space}", "choice.end_expansion": "End the Expansion",
     "choice.army_at": "The army at {space} ({n} units)",
     "choice.march_to": "March to {space}",
-    "choice.other_army_at": "{owner} at {space} ({n} units)", "choice.stay": "Stay",
+    "choice.other_army_at": "{owner} at {space} ({n} units)",
+    "choice.conqueror_at": "Conqueror: the Exceptional leader's army at {space}", "choice.stay": "Stay",
     "choice.deal_give": "Give something to {power}", "choice.deal_ask": "Ask something of {power}",
     "choice.end_negotiation": "End the negotiation",
     "choice.kind_talents": "Talents", "choice.kind_galleys": "Galleys",
@@ -156,6 +157,9 @@ EN = {
     "choice.accept_deal": "Agree", "choice.refuse_deal": "Refuse",
     "choice.fleet_at": "{power}'s fleet at {space}", "choice.power": "{power}",
     "choice.pay_n": "Pay {n}T",
+    "choice.discard_objective": "Discard Optional Objective {letter}",
+    "log.objectives_discarded": "{power} discards {n} Optional Objective(s).",
+    "log.rhodes": "{power} controls Rhodes and its 2 galleys this turn.",
     # log
     "log.setup": "{scenario}: Game Turn {turn}, the game ends after Turn {last}.",
     "log.stability": "{power}: Stability {delta} ({reason}), now {value}.",
@@ -214,7 +218,7 @@ EN = {
     "result.end": "The game ends: {who} wins with {vp} VP.",
     "plan.disband": "Disband", "plan.form": "Form", "plan.galleys": "Build", "plan.hire": "Hire",
     "plan.rebuild": "Rebuild", "plan.objective": "Buy Optional Objectives:",
-    "plan.place": "Place", "plan.cost": "Cost of the plan: {n}T",
+    "plan.place": "Place", "plan.cost": "Cost of the plan: {n}T", "plan.discard": "Discard",
     "result.automatic": "Automatic victory: {who}.",
 }
 
@@ -285,7 +289,8 @@ RU = {
     "choice.at_space": "{space}", "choice.end_expansion": "Закончить экспансию",
     "choice.army_at": "Армия в {space} (отрядов: {n})",
     "choice.march_to": "Идти в {space}",
-    "choice.other_army_at": "{owner} в {space} (отрядов: {n})", "choice.stay": "Остаться",
+    "choice.other_army_at": "{owner} в {space} (отрядов: {n})",
+    "choice.conqueror_at": "Завоеватель: армия выдающегося полководца в {space}", "choice.stay": "Остаться",
     "choice.deal_give": "Передать что-то: {power}", "choice.deal_ask": "Попросить что-то у: {power}",
     "choice.end_negotiation": "Закончить переговоры",
     "choice.kind_talents": "Таланты", "choice.kind_galleys": "Галеры",
@@ -296,6 +301,9 @@ RU = {
     "choice.accept_deal": "Согласиться", "choice.refuse_deal": "Отказаться",
     "choice.fleet_at": "Флот {power} в {space}", "choice.power": "{power}",
     "choice.pay_n": "Заплатить {n}Т",
+    "choice.discard_objective": "Сбросить возможную цель {letter}",
+    "log.objectives_discarded": "{power} сбрасывает возможные цели: {n}.",
+    "log.rhodes": "{power} контролирует Родос и его 2 галеры в этом ходу.",
     "log.setup": "{scenario}: ход {turn}, игра кончается после хода {last}.",
     "log.stability": "{power}: стабильность {delta} ({reason}), теперь {value}.",
     "log.income": "{power} получает {n}Т (в казне {total}Т).",
@@ -353,7 +361,7 @@ RU = {
     "result.end": "Игра окончена: побеждает {who} с {vp} ПО.",
     "plan.disband": "Распустить", "plan.form": "Набрать", "plan.galleys": "Построить",
     "plan.hire": "Нанять", "plan.rebuild": "Восстановить", "plan.objective": "Купить возможные цели:",
-    "plan.place": "Поставить", "plan.cost": "Стоимость плана: {n}Т",
+    "plan.place": "Поставить", "plan.cost": "Стоимость плана: {n}Т", "plan.discard": "Сбросить",
     "result.automatic": "Автоматическая победа: {who}.",
 }
 
@@ -362,12 +370,14 @@ PLAN_PROMPTS = {
     "en": {"prompt.plan_maintenance": "Maintenance: {who} plan in secret which galleys and "
                                       "Legions/Heavy Infantry to keep",
            "prompt.plan_leaders": "Leader Selection: {who} write in secret where their leaders go",
-           "prompt.plan_manpower": "Manpower: {who} plan in secret what they form"},
+           "prompt.plan_manpower": "Manpower: {who} plan in secret what they form",
+           "prompt.plan_discard": "Removal: {who} may discard Optional Objectives in secret"},
     "ru": {"prompt.plan_maintenance": "Содержание: {who} тайно решают, какие галеры и "
                                       "легионы/тяжёлую пехоту содержать",
            "prompt.plan_leaders": "Выбор полководцев: {who} тайно записывают, куда ставят "
                                   "полководцев",
-           "prompt.plan_manpower": "Трудовые ресурсы: {who} тайно планируют набор"},
+           "prompt.plan_manpower": "Трудовые ресурсы: {who} тайно планируют набор",
+           "prompt.plan_discard": "Удаление: {who} могут тайно сбросить возможные цели"},
 }
 AND = {"en": " and ", "ru": " и "}
 
