@@ -639,8 +639,9 @@ def _powers_panel(img: Image.Image, d: ImageDraw.ImageDraw, c: _Board) -> None:
     by = top + 26
     cell_w, cell_h = 112, 36
     pool = text("am_pool", lang, n=_int(c.am_pool)) if c.am_pool is not None else ""
-    pool_w = font(18, True).getlength(pool) + 20 if pool else 0
-    room = int((x1 - 14 - pool_w - bx) // (cell_w + 6))
+    if pool:
+        d.text((x1 - 14, top + 4), pool, font=font(18, True), fill=INK, anchor="ra")
+    room = int((x1 - 14 - bx + 6) // (cell_w + 6))
     played = c.am_played[-room:] if room > 0 else []
     first = len(c.am_played) - len(played)
     if not played:
@@ -655,8 +656,6 @@ def _powers_panel(img: Image.Image, d: ImageDraw.ImageDraw, c: _Board) -> None:
                fill=ink_on(colour), anchor="lm")
         d.text(((box[0] + box[2]) / 2 + 8, box[1] + cell_h / 2), label,
                font=fit_font(label, cell_w - 26, 16, True), fill=ink_on(colour), anchor="mm")
-    if pool:
-        d.text((x1 - 14, by + cell_h / 2), pool, font=font(18, True), fill=INK, anchor="rm")
 
 
 def _point_name(c: _Board, sid: str) -> str:
