@@ -1,4 +1,4 @@
-"""``/play``, ``/hand``, ``/board``, ``/log`` and ``/rules``."""
+"""``/play``, ``/hand``, ``/board`` and ``/log``."""
 
 from __future__ import annotations
 
@@ -13,13 +13,11 @@ from bot.cogs import codec, present
 from bot.cogs.game import AUTOCOMPLETE_MAX, game_autocomplete, run_command
 from bot.cogs.pictures import board_png, hand_png
 from bot.cogs.table import Refusal, Table
-from bot.i18n import has, t
+from bot.i18n import t
 from bot.service import ServiceError
-from games import registry
 from games.core import Choice
 
 TYPED_CHOICES_SHOWN = 10
-RULES_TITLES_SHOWN = 5
 
 
 async def play_autocomplete(interaction: discord.Interaction,
@@ -226,26 +224,3 @@ class PlayCog(commands.Cog):
             text = present.log_text(info.title, got, lang) or t("bot.log_empty", lang)
             await self.table.reply(interaction, f"**{present.game_heading(info, lang)}**\n{text}")
         await run_command(self.table, interaction, body)
-
-    @app_commands.command(name="rules", description="How a game is played, in short")
-    @app_commands.describe(title="Which game")
-    async def rules(self, interaction: discord.Interaction, title: str | None = None) -> None:
-        async def body(lang: str) -> None:
-            titles = [title] if title else registry.ids()
-            for name in titles[:RULES_TITLES_SHOWN]:
-                key = f"rules.{name}"
-                text = t(key, lang) if has(key) else t("bot.rules_missing", lang)
-                embed = discord.Embed(title=present.title_name(name, lang),
-                                      description=present.clip_block(text, 4000))
-                await self.table.reply(interaction, "", embed=embed)
-        await run_command(self.table, interaction, body)
-
-    @rules.autocomplete("title")
-    async def _rules_title(self, interaction: discord.Interaction,
-                           current: str) -> list[app_commands.Choice[str]]:
-        lang = await self.table.user_lang(interaction)
-        return [app_commands.Choice(name=present.title_name(i, lang), value=i)
-                for i in registry.ids()
-                if current.casefold() in (i + present.title_name(i, lang)).casefold()
-                ][:AUTOCOMPLETE_MAX]
-

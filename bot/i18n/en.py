@@ -107,6 +107,13 @@ BOT: dict[str, str] = {
     "bot.no_games": "There are no games here.",
     "bot.log_empty": "Nothing in the log yet.",
     "bot.rules_missing": "There is no short help for this game yet.",
+    "bot.rules_topics": "Topics (/rules title: topic:)",
+    "bot.rules_topic_unknown": "{title} has no rules topic “{topic}”. Its topics: {topics}.",
+    "bot.rules_topic_nowhere": "No game has a rules topic “{topic}”. Choose a game and start "
+                               "typing the topic to see the list.",
+    "bot.card_unknown": "No card, hero, wonder or event is called “{name}”. Start typing its "
+                        "name and pick one from the list.",
+    "bot.card_several": "{n} cards fit “{name}”: {names}. Pick one from the list.",
     "bot.play_unknown": "“{text}” is not one of your choices now. Your choices:\n{choices}",
     # -- refusals of the bot itself ------------------------------------------------------------
     "bot.guild_only": "This works only in a server channel.",
@@ -400,6 +407,12 @@ BOT: dict[str, str] = {
     "cmd.rules.desc": "How a game is played, in short",
     "cmd.rules.opt.title": "title",
     "cmd.rules.opt.title.desc": "Which game",
+    "cmd.rules.opt.topic": "topic",
+    "cmd.rules.opt.topic.desc": "One part of the rules: sequence, combat, movement …",
+    "cmd.card": "card",
+    "cmd.card.desc": "A card, hero, wonder or event of any game, with its text",
+    "cmd.card.opt.name": "name",
+    "cmd.card.opt.name.desc": "Its name, in English or Russian (start typing to see them)",
 }
 
 TEXTS: dict[str, str] = {**SERVICE_TEXTS_EN, **BOT}
