@@ -32,6 +32,10 @@ _LINES: dict[str, dict[str, str]] = {
            "выходит из игры.", "copies": "В колоде тактики: {n} из {total}."},
 }
 
+# Unique events that leave the game only after a later play, as their own summary says: Philip V
+# after his second event play (§8.5).
+_LEAVES_LATER: frozenset[int] = frozenset({9})
+
 # What each battle card type does in a battle round (§14.6–§14.12).
 _BATTLE_TEXTS: dict[str, dict[str, str]] = {
     "en": {
@@ -84,7 +88,7 @@ def _entries(lang: str) -> tuple[CardEntry, ...]:
                 lines["ops"].format(ops=card.ops, who=_EVENT_BY[lang][card.playable_by])]
         if card.response:
             body.append(lines["response"])
-        if card.unique:
+        if card.unique and no not in _LEAVES_LATER:
             body.append(lines["unique"])
         name = card.name_ru if ru else card.name
         out.append(CardEntry(id=entry_id(TITLE, "strategy_card", no), title=TITLE,
