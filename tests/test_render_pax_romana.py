@@ -297,6 +297,28 @@ def test_background_is_drawn_once_per_language():
     assert min(times) < 0.6          # about 80-120 ms on a quiet machine; generous for CI
 
 
+def test_the_picture_costs_at_most_three_png_encodes():
+    """As ``bench/run.py`` measures it (the PNG encode of the decoded picture), in processor
+    time so that a busy machine does not decide it."""
+    views = []
+    for path in (["rome", "capua"], ["athens", "corinth"], ["antioch", "apamea"]):
+        board = make_board()
+        board["last_move"] = {"power": "rome", "path": path, "kind": "land", "battle": None}
+        views.append(make_view(board))
+    render_board(views[0])
+    drawing, encoding = 0.0, 0.0
+    for view in views * 2:
+        start = time.process_time()
+        data = render_board(view)
+        drawing += time.process_time() - start
+        img = Image.open(io.BytesIO(data))
+        img.load()
+        start = time.process_time()
+        img.save(io.BytesIO(), format="PNG")
+        encoding += time.process_time() - start
+    assert drawing <= 3 * encoding
+
+
 # -- the hand picture ------------------------------------------------------------------------------
 
 def test_hand_shows_leaders_and_the_plan_being_built():

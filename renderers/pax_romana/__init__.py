@@ -7,6 +7,9 @@ Everything drawn comes from the View: ``view.board`` (the public board; its shap
 ``renderers/pax_romana/hand.py``). The static map (names, positions, links, flags) comes from the
 map data (``games.pax_romana.data``).
 
+``render_board(view, lang, region=id)`` draws one territory or province zoomed (``regions()``
+lists them; an unknown id raises ``UnknownRegion``); ``renderers.render_region`` dispatches it.
+
 ``python -m renderers.pax_romana.sample`` writes the sample picture ``docs/pax_romana_board.png``.
 """
 

@@ -683,6 +683,8 @@ def _band(img: Image.Image, d: ImageDraw.ImageDraw, c: _Board) -> None:
         who = power_name(c.move_power, lang) if c.move_power else ""
         if c.move_path:
             route = " → ".join(_point_name(c, s) for s in c.move_path)
+            if c.move_kind == "naval":
+                route += f" ({text('by_sea', lang)})"
             lines = _wrap(f"{who}: {route}" if who else route, font(21), width)
             for line in lines[:6]:
                 d.text((x0, y), line, font=font(21), fill=INK, anchor="la")
