@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from games.core import msg
 from games.hannibal import combat as C
 from games.hannibal import prims as P
 from tests.test_hannibal_kit import (
@@ -619,3 +620,39 @@ def test_s14_1_twenty_card_cap_and_elephants_after_it():
     dice(s, 6)
     s = act(s, "carthage", "charge", "yes")
     assert s.battle["counts"] == {"rome": 18, "carthage": 20}
+
+
+def test_s14_5_spy_shows_the_cards_to_the_spying_side_only():
+    """#20 Spy in Enemy Camp (§14.5 step 5): the spying player is shown the enemy battle cards
+    (a line of the log only he reads, his own items and hand picture while the battle lasts);
+    the other side and the table learn only how many."""
+    from games.hannibal.rules import RULES
+    from renderers.hannibal.hand import hand_size
+
+    s = battle_at_praeneste(rome_hand=[20])
+    s = act(s, "rome", "respond", 20)
+    shown = sorted(s.battle["revealed"]["carthage"])
+    assert len(shown) == 6
+    rome, carthage, table = RULES.view(s, "rome"), RULES.view(s, "carthage"), RULES.view(s, None)
+    assert rome.private["spied"] == shown
+    assert "spied" not in carthage.private and table.private == {}
+    assert table.board["battle"]["revealed"] == {"carthage": 6}
+    seen = [line for line in rome.log if line.msg.key == "log.spy_sees"]
+    assert len(seen) == 1
+    names = [RULES.tr(msg(f"bc.{c}")) for c in set(shown)]
+    assert all(name in seen[0].text for name in names), seen[0].text
+    assert all(line.msg.key != "log.spy_sees" for line in carthage.log + table.log)
+    lines = RULES.private_lines(rome, "en")
+    assert lines[-1].startswith("Seen by your spy in the enemy's battle hand (6): ")
+    assert all(name in lines[-1] for name in names)
+    assert RULES.private_lines(rome, "ru")[-1].startswith(
+        "Ваш лазутчик видел у противника карты тактики (6): ")
+    assert not any("spy" in line for line in RULES.private_lines(carthage, "en"))
+    # the hand picture shows them in a section of their own
+    without = rome.model_copy(update={"private": {k: v for k, v in rome.private.items()
+                                                  if k != "spied"}})
+    assert hand_size(rome)[1] > hand_size(without)[1]
+    # a shown card that is then played is no longer hidden-but-known
+    s.battle["revealed"]["carthage"].remove(shown[0])
+    s.touch()
+    assert len(RULES.view(s, "rome").private["spied"]) == 5

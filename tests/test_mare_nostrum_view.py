@@ -104,6 +104,10 @@ def test_catalogues_match_in_both_languages():
     en, ru = TEXTS["en"], TEXTS["ru"]
     assert set(en) == set(ru)
     for key in en:
+        if key == "error.illegal":
+            # its reason is an English sentence: the Russian text says it in its own words
+            assert fields(ru[key]) == set()
+            continue
         assert fields(en[key]) == fields(ru[key]), key
 
 

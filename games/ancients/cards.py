@@ -7,6 +7,7 @@ from games.ancients.board import spec
 from games.ancients.combat import roll
 from games.ancients.data import CardSpec, cards
 from games.ancients.state import AncientsState, Unit, other
+from games.ancients.table import side_arg
 from games.core import msg
 
 MIRROR = {"left": "right", "right": "left", "center": "center"}
@@ -205,7 +206,7 @@ def play(s: AncientsState, key: str) -> None:
     t.start_hex = {u.id: u.hex for u in B.units_of(s, side) if spec(u).mounted}
     s.last_leadership_sections.pop(side, None)
     s.mark_irreversible()
-    s.say(msg("log.card", side=f"@side.{side}", card=f"@card.{key}"))
+    s.say(msg("log.card", side=f"@side.{side}", army=side_arg(s, side), card=f"@card.{key}"))
     effective, mirrored = key, False
     if key == "counter_attack":
         copied = s.last_card[other(side)]

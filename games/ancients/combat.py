@@ -8,6 +8,7 @@ from games.ancients.board import spec
 from games.ancients.data import unit_table
 from games.ancients.flow import Frame, decision, pop, push, step
 from games.ancients.state import AncientsState, Leader, Unit, other
+from games.ancients.table import side_arg
 from games.core import Choice, Result, msg
 
 FACES = ("G", "B", "R", "H", "F", "X")
@@ -29,7 +30,8 @@ def award(s: AncientsState, side: str, n: int = 1) -> None:
     if s.result is not None or n <= 0:
         return
     s.banners[side] += n
-    s.say(msg("log.banner", side=f"@side.{side}", n=s.banners[side], need=s.to_win[side]))
+    s.say(msg("log.banner", side=f"@side.{side}", army=side_arg(s, side), n=s.banners[side],
+              need=s.to_win[side]))
     check_reinforcement(s, side)
     if s.banners[side] >= s.to_win[side]:
         win(s, side, "banners")
@@ -43,7 +45,8 @@ def award_together(s: AncientsState, gains: dict[str, int]) -> None:
     for side, n in gains.items():
         if n:
             s.banners[side] += n
-            s.say(msg("log.banner", side=f"@side.{side}", n=s.banners[side], need=s.to_win[side]))
+            s.say(msg("log.banner", side=f"@side.{side}", army=side_arg(s, side),
+                      n=s.banners[side], need=s.to_win[side]))
     won = [side for side in ("south", "north") if s.banners[side] >= s.to_win[side]]
     if len(won) == 2:
         s.result = Result(winners=[], draw=True, reason="Both sides reached their banners at once.",
@@ -58,7 +61,7 @@ def award_together(s: AncientsState, gains: dict[str, int]) -> None:
 
 def win(s: AncientsState, side: str, why: str) -> None:
     if s.result is None:
-        m = msg(f"result.{why}", side=f"@side.{side}", army=s.scen.army(side).army)
+        m = msg(f"result.{why}", side=f"@side.{side}", army=side_arg(s, side))
         s.result = Result(winners=[side], reason=f"{s.scen.army(side).army} win ({why}).", msg=m)
         s.say(m)
 
@@ -72,14 +75,16 @@ def check_reinforcement(s: AncientsState, side: str) -> None:
     s.hand_limit[side] = rule.get("hand", s.hand_limit[side])
     from games.ancients.cards import draw
     draw(s, side, rule.get("draw", 0))
-    s.say(msg("log.reinforced", side=f"@side.{side}", n=rule.get("draw", 0)))
+    s.say(msg("log.reinforced", side=f"@side.{side}", army=side_arg(s, side),
+              n=rule.get("draw", 0)))
 
 
 # -- losses and leaders (§14, spec 12) ---------------------------------------------------------
 
 def kill_leader(s: AncientsState, ldr: Leader, banner: bool = True) -> None:
     s.leaders.pop(ldr.id, None)
-    s.say(msg("log.leader_killed", name=ldr.name or "@leader", side=f"@side.{ldr.side}"))
+    s.say(msg("log.leader_killed", name=ldr.name or "@leader", side=f"@side.{ldr.side}",
+              army=side_arg(s, ldr.side)))
     vital = s.scen.rules.vital_leader.get(ldr.side)  # type: ignore[call-overload]
     if banner:
         award(s, other(ldr.side))
@@ -99,7 +104,8 @@ def remove_blocks(s: AncientsState, u: Unit, n: int, together: dict[str, int] | 
         s.say(msg("log.loses", unit=f"@unit.{u.type}", hex=u.hex, n=n, left=u.blocks))
         return False
     del s.units[u.id]
-    s.say(msg("log.eliminated", unit=f"@unit.{u.type}", hex=u.hex, side=f"@side.{u.side}"))
+    s.say(msg("log.eliminated", unit=f"@unit.{u.type}", hex=u.hex, side=f"@side.{u.side}",
+              army=side_arg(s, u.side)))
     if together is not None:
         together[other(u.side)] = together.get(other(u.side), 0) + 1
     else:
@@ -502,7 +508,7 @@ def _retreat(s: AncientsState, f: Frame) -> None:
                 elif (ldr := B.leader_at(s, h)) is not None:
                     s.leaders.pop(ldr.id, None)
                     s.say(msg("log.leader_killed", name=ldr.name or "@leader",
-                              side=f"@side.{ldr.side}"))
+                              side=f"@side.{ldr.side}", army=side_arg(s, ldr.side)))
                     gains[other(ldr.side)] = gains.get(other(ldr.side), 0) + 1
             award_together(s, gains)
         else:
@@ -563,7 +569,7 @@ def check_hex_banner(s: AncientsState, u: Unit) -> None:
     hexes_ = s.scen.rules.hex_banners.get(u.side)  # type: ignore[call-overload]
     if hexes_ and u.hex in hexes_ and u.hex not in s.hex_banners_taken:
         s.hex_banners_taken.append(u.hex)
-        s.say(msg("log.hex_banner", hex=u.hex, side=f"@side.{u.side}"))
+        s.say(msg("log.hex_banner", hex=u.hex, side=f"@side.{u.side}", army=side_arg(s, u.side)))
         award(s, u.side)
 
 

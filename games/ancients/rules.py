@@ -9,12 +9,14 @@ from games.ancients import board as B
 from games.ancients import cards as C
 from games.ancients import combat as K
 from games.ancients import hexes
+from games.ancients import table as T
 from games.ancients.board import spec
 from games.ancients.data import ScenarioError, cards, load_scenario, scenario_ids
 from games.ancients.flow import DECISIONS, run, waiting
 from games.ancients.state import SIDES, AncientsState, BattleInfo, Leader, Turn, Unit, other
 from games.ancients.texts import TEXTS
 from games.core import Action, Choice, GameRules, Msg, OptionInfo, Rng, ScenarioInfo, View, msg
+from games.core import Turn as TableTurn
 
 MAX_MENU = 25   # a Discord select menu holds 25 options
 
@@ -53,9 +55,13 @@ class AncientsRules(GameRules[AncientsState]):
         out = []
         for sid in scenario_ids():
             sc = load_scenario(sid)
+            armies = {"south": sc.south.army, "north": sc.north.army}
+            # the battle and army names of the data are English only (data/ancients/README.md)
             out.append(ScenarioInfo(
                 id=sc.id, name=f"{sc.id} {sc.name}", roles=["south", "north"],
-                role_names={"south": sc.south.army, "north": sc.north.army},
+                role_names=armies,
+                names={lang: f"{sc.id} {sc.name}" for lang in ("en", "ru")},
+                role_names_by_lang={lang: dict(armies) for lang in ("en", "ru")},
                 description=f"{sc.name} {sc.year}: {sc.north.army} vs {sc.south.army}",
                 options=OPTIONS))
         return out
@@ -100,7 +106,8 @@ class AncientsRules(GameRules[AncientsState]):
             s.to_win[side] = army.banners
             s.hand_limit[side] = army.cards
             C.draw(s, side, army.cards)
-        s.say(msg("log.start", name=sc.name, year=sc.year, first=f"@side.{sc.first}"))
+        s.say(msg("log.start", name=sc.name, year=sc.year, first=f"@side.{sc.first}",
+                  army=T.side_arg(s, sc.first)))
         return s
 
     # -- whose decision ---------------------------------------------------------------------------
@@ -115,24 +122,28 @@ class AncientsRules(GameRules[AncientsState]):
             return state.result.msg or msg("result.over")
         w = waiting(state)
         if w is not None:
-            return DECISIONS[w["k"]][2](state, w)
+            m = DECISIONS[w["k"]][2](state, w)
+            return m if role == w["role"] else T.public_prompt(state, w["role"], m)
         t = state.turn
         side = f"@side.{t.side}"
+        army = T.side_arg(state, t.side)
         if t.phase == "card":
-            return msg("prompt.card", side=side)
+            return msg("prompt.card", side=side, army=army)
         if t.phase == "order":
-            return msg("prompt.order", side=side, card=f"@card.{t.effective}", n=C.order_count(state))
+            return msg("prompt.order", side=side, army=army, card=f"@card.{t.effective}",
+                       n=C.order_count(state))
         if t.phase == "spartacus":
-            return msg("prompt.spartacus", side=side, dice=" ".join(t.dice_pool) or "-")
+            return msg("prompt.spartacus", side=side, army=army,
+                       dice=" ".join(t.dice_pool) or "-")
         if t.phase == "rally":
-            return msg("prompt.rally", side=side, dice=" ".join(t.dice_pool) or "-")
+            return msg("prompt.rally", side=side, army=army, dice=" ".join(t.dice_pool) or "-")
         if t.phase in ("move", "move2"):
             if t.moving:
-                return msg("prompt.move_to", side=side, hex=t.moving["at"])
-            return msg("prompt.move", side=side)
+                return msg("prompt.move_to", side=side, army=army, hex=t.moving["at"])
+            return msg("prompt.move", side=side, army=army)
         if t.attacker and t.attacker in state.units:
-            return msg("prompt.target", side=side, hex=state.units[t.attacker].hex)
-        return msg("prompt.battle", side=side)
+            return msg("prompt.target", side=side, army=army, hex=state.units[t.attacker].hex)
+        return msg("prompt.battle", side=side, army=army)
 
     # -- the legal actions --------------------------------------------------------------------------
     def choices(self, state: AncientsState, role: str) -> list[Choice]:
@@ -658,7 +669,8 @@ class AncientsRules(GameRules[AncientsState]):
         s.turns_taken[side] += 1
         s.turn = Turn(side=other(side))
         s.turn_no += 1
-        s.say(msg("log.turn", side=f"@side.{other(side)}", n=s.turn_no))
+        s.say(msg("log.turn", side=f"@side.{other(side)}", army=T.side_arg(s, other(side)),
+                  n=s.turn_no))
 
     # -- the View ---------------------------------------------------------------------------------
     def public_board(self, state: AncientsState) -> dict[str, Any]:
@@ -726,6 +738,12 @@ class AncientsRules(GameRules[AncientsState]):
         return {"hand": [{"key": k, "name": cards()[k].name, "kind": cards()[k].kind,
                           "text": cards()[k].text} for k in sorted(hand)]}
 
+    def turn(self, state: AncientsState) -> TableTurn:
+        return T.turn(state)
+
+    def private_lines(self, view: View, lang: str = "en") -> list[str]:
+        return T.private_lines(view, lang)
+
     def perturb_hidden(self, state: AncientsState, role: str, seed: int) -> AncientsState:
         s = self.copy(state)
         saved = s.rng.model_copy()
@@ -755,10 +773,12 @@ class AncientsRules(GameRules[AncientsState]):
         b = view.board
         tr = self.tr
         lines = [f"{b['scenario']['id']} {b['scenario']['name']} {b['scenario']['year']} - "
-                 + tr(msg("describe.turn", n=b["turn"], side=f"@side.{b['to_move']}"), lang)]
+                 + tr(msg("describe.turn", n=b["turn"], side=f"@side.{b['to_move']}",
+                          army=T.board_side_arg(b, b["to_move"])), lang)]
         for side in ("north", "south"):
             sd = b["sides"][side]
-            lines.append(tr(msg("describe.side", side=f"@side.{side}", army=sd["army"],
+            lines.append(tr(msg("describe.side", side=f"@side.{side}",
+                                army=T.board_side_arg(b, side),
                                 banners=sd["banners"], need=sd["banners_to_win"],
                                 cards=sd["hand_size"]), lang))
             units_ = sorted((u for u in b["units"] if u["side"] == side), key=lambda u: (

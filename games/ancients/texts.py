@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.ancients.data import cards
+from games.ancients.data import cards, load_scenario, scenario_ids
 
 _EN: dict[str, str] = {
     "side.south": "South", "side.north": "North", "leader": "leader",
@@ -18,14 +18,14 @@ _EN: dict[str, str] = {
     "terrain.broken": "broken ground", "terrain.coast": "coast", "terrain.rampart": "rampart",
     "terrain.marsh": "marsh", "terrain.bridge": "bridge", "terrain.city_walls": "city walls",
     "terrain.fortified_walls": "fortified city walls",
-    "prompt.card": "{side}: play a command card",
-    "prompt.order": "{side}: give orders for {card} ({n} given)",
-    "prompt.spartacus": "{side}: I Am Spartacus rolled {dice}: order units",
-    "prompt.rally": "{side}: Rally rolled {dice}: return blocks",
-    "prompt.move": "{side}: move ordered units, one at a time",
-    "prompt.move_to": "{side}: where does the piece in {hex} go?",
-    "prompt.battle": "{side}: choose a unit to battle",
-    "prompt.target": "{side}: choose the target of the unit in {hex}",
+    "prompt.card": "{army}: play a command card",
+    "prompt.order": "{army}: give orders for {card} ({n} given)",
+    "prompt.spartacus": "{army}: I Am Spartacus rolled {dice}: order units",
+    "prompt.rally": "{army}: Rally rolled {dice}: return blocks",
+    "prompt.move": "{army}: move ordered units, one at a time",
+    "prompt.move_to": "{army}: where does the piece in {hex} go?",
+    "prompt.battle": "{army}: choose a unit to battle",
+    "prompt.target": "{army}: choose the target of the unit in {hex}",
     "prompt.ignore": "Your {unit} in {hex} got {flags} flag(s); it may ignore up to {ign}",
     "prompt.retreat": "Retreat the {unit} from {hex}: {n} hex(es) left",
     "prompt.evade": "Evade with the unit in {hex}: choose the hex",
@@ -76,9 +76,9 @@ _EN: dict[str, str] = {
     "choice.no_bonus": "No bonus combat",
     "choice.battle_back": "Battle back",
     "choice.no_battle_back": "Do not battle back",
-    "log.start": "{name} ({year}). {first} moves first.",
-    "log.turn": "Turn {n}: {side}",
-    "log.card": "{side} plays {card}",
+    "log.start": "{name} ({year}). {army} moves first.",
+    "log.turn": "Turn {n}: {army}",
+    "log.card": "{army} plays {card}",
     "log.counter": "Counter Attack copies {card}",
     "log.fallback": "No such units: order 1 unit of your choice",
     "log.dice": "Dice: {dice}",
@@ -90,9 +90,9 @@ _EN: dict[str, str] = {
     "log.roll_leader": "{unit} {hex} vs leader {target}: {dice}",
     "log.fire": "{unit} {hex} fires at {target}: {dice} - {hits} hit(s)",
     "log.loses": "{unit} {hex} loses {n} block(s), {left} left",
-    "log.eliminated": "{unit} {hex} ({side}) is eliminated",
-    "log.banner": "{side} now has {n} of {need} banners",
-    "log.leader_killed": "Leader {name} ({side}) is killed",
+    "log.eliminated": "{unit} {hex} ({army}) is eliminated",
+    "log.banner": "{army} now has {n} of {need} banners",
+    "log.leader_killed": "Leader {name} ({army}) is killed",
     "log.leader_off": "Leader {name} leaves the battlefield",
     "log.casualty_check": "Casualty check for {name}: {dice}",
     "log.retreat": "{unit} {hex} must retreat {n} hex(es)",
@@ -107,16 +107,16 @@ _EN: dict[str, str] = {
     "log.marsh": "Marsh check in {hex}: {dice}",
     "log.advance": "{unit} advances into {hex}",
     "log.reshuffle": "The deck is reshuffled",
-    "log.hex_banner": "{side} takes {hex}: a banner",
+    "log.hex_banner": "{army} takes {hex}: a banner",
     "log.exit": "{unit} leaves the battlefield from {hex}: a banner",
     "log.ambush": "Ambush! {unit} appears in {hex}",
-    "log.reinforced": "{side} draws {n} extra cards",
-    "result.banners": "{army} ({side}) win the battle!",
-    "result.vital_leader": "{army} ({side}) win: the enemy commander has fallen!",
+    "log.reinforced": "{army} draws {n} extra cards",
+    "result.banners": "The {army} army wins the battle!",
+    "result.vital_leader": "The {army} army wins: the enemy commander has fallen!",
     "result.draw": "The battle is a draw",
     "result.over": "The battle is over",
-    "describe.turn": "turn {n}, {side} to move",
-    "describe.side": "{side} ({army}): banners {banners}/{need}, cards {cards}",
+    "describe.turn": "turn {n}, {army} to move",
+    "describe.side": "{army} ({side}): banners {banners}/{need}, cards {cards}",
     "describe.terrain": "Terrain",
     "describe.card": "Card in play: {card}",
     "describe.combat": "Last battle {a} -> {d}: {dice}, {hits} hit(s)",
@@ -126,6 +126,24 @@ _EN: dict[str, str] = {
     "error.no_role": "There is no role {role} in this game.",
     "error.not_your_turn": "It is not your turn to act.",
     "error.not_a_choice": "That is not one of the choices open to you now.",
+    "private.hand": "Your command cards",
+    "kind.section": "section", "kind.troop": "troops", "kind.leadership": "leadership",
+    "kind.tactic": "tactic",
+    # the questions of the battle told to everyone (the one asked reads the prompt.* text)
+    "public.waiting": "Waiting for {army}",
+    "public.prompt.ignore": "{army}: the {unit} in {hex} got {flags} flag(s); how many of "
+                            "them (up to {ign}) does it ignore?",
+    "public.prompt.retreat": "{army}: where does the {unit} retreat from {hex} "
+                             "({n} hex(es) left)?",
+    "public.prompt.evade": "{army}: where does the unit in {hex} evade to?",
+    "public.prompt.leader_evade": "{army}: where does leader {name} in {hex} evade to?",
+    "public.prompt.defend": "{army}: the {unit} in {hex} is attacked by {attacker} from "
+                            "{from_}: how does it meet the attack?",
+    "public.prompt.advance": "{army}: momentum advance into {hex}?",
+    "public.prompt.extra": "{army}: does the cavalry in {hex} move 1 more hex?",
+    "public.prompt.bonus": "{army}: bonus close combat from {hex}?",
+    "public.prompt.battle_back": "{army}: battle back from {hex} against {attacker}?",
+    "public.prompt.rampage": "{army}: which hex do the rampaging elephants roll against next?",
 }
 
 _RU: dict[str, str] = {
@@ -142,14 +160,14 @@ _RU: dict[str, str] = {
     "terrain.broken": "пересеченная местность", "terrain.coast": "побережье",
     "terrain.rampart": "вал", "terrain.marsh": "болото", "terrain.bridge": "мост",
     "terrain.city_walls": "городские стены", "terrain.fortified_walls": "укрепленные стены",
-    "prompt.card": "{side}: сыграйте карту приказов",
-    "prompt.order": "{side}: отдайте приказы по карте «{card}» (отдано: {n})",
-    "prompt.spartacus": "{side}: «Я Спартак» — выпало {dice}: отдайте приказы",
-    "prompt.rally": "{side}: «Сплочение» — выпало {dice}: верните блоки",
-    "prompt.move": "{side}: передвиньте отряды, получившие приказ, по одному",
-    "prompt.move_to": "{side}: куда идет фигура из {hex}?",
-    "prompt.battle": "{side}: выберите отряд для боя",
-    "prompt.target": "{side}: выберите цель отряда из {hex}",
+    "prompt.card": "{army}: сыграйте карту приказов",
+    "prompt.order": "{army}: отдайте приказы по карте «{card}» (отдано: {n})",
+    "prompt.spartacus": "{army}: «Я Спартак» — выпало {dice}: отдайте приказы",
+    "prompt.rally": "{army}: «Сплочение» — выпало {dice}: верните блоки",
+    "prompt.move": "{army}: передвиньте отряды, получившие приказ, по одному",
+    "prompt.move_to": "{army}: куда идет фигура из {hex}?",
+    "prompt.battle": "{army}: выберите отряд для боя",
+    "prompt.target": "{army}: выберите цель отряда из {hex}",
     "prompt.ignore": "Ваш отряд ({unit}, {hex}) получил флагов: {flags}; можно игнорировать до {ign}",
     "prompt.retreat": "Отступление ({unit}) из {hex}: осталось гексов {n}",
     "prompt.evade": "Уклонение отряда из {hex}: выберите гекс",
@@ -200,9 +218,9 @@ _RU: dict[str, str] = {
     "choice.no_bonus": "Без призового боя",
     "choice.battle_back": "Ответный бой",
     "choice.no_battle_back": "Без ответного боя",
-    "log.start": "{name} ({year}). Первым ходит {first}.",
-    "log.turn": "Ход {n}: {side}",
-    "log.card": "{side} играет «{card}»",
+    "log.start": "{name} ({year}). Первой ходит армия: {army}.",
+    "log.turn": "Ход {n}: {army}",
+    "log.card": "{army} играет «{card}»",
     "log.counter": "«Контратака» повторяет «{card}»",
     "log.fallback": "Таких отрядов нет: приказ 1 отряду на выбор",
     "log.dice": "Кубики: {dice}",
@@ -214,9 +232,9 @@ _RU: dict[str, str] = {
     "log.roll_leader": "{unit} {hex} против командира {target}: {dice}",
     "log.fire": "{unit} {hex} стреляет по {target}: {dice} — попаданий {hits}",
     "log.loses": "{unit} {hex} теряет блоков: {n}, осталось {left}",
-    "log.eliminated": "{unit} {hex} ({side}) уничтожен",
-    "log.banner": "{side}: знамен победы {n} из {need}",
-    "log.leader_killed": "Командир {name} ({side}) погиб",
+    "log.eliminated": "{unit} {hex} ({army}) уничтожен",
+    "log.banner": "{army}: знамен победы {n} из {need}",
+    "log.leader_killed": "Командир {name} ({army}) погиб",
     "log.leader_off": "Командир {name} покидает поле боя",
     "log.casualty_check": "Проверка потери командира {name}: {dice}",
     "log.retreat": "{unit} {hex} отступает на {n} гекс(ов)",
@@ -231,25 +249,42 @@ _RU: dict[str, str] = {
     "log.marsh": "Проверка болота в {hex}: {dice}",
     "log.advance": "{unit} наступает в {hex}",
     "log.reshuffle": "Колода перетасована",
-    "log.hex_banner": "{side} занимает {hex}: знамя победы",
+    "log.hex_banner": "{army} занимает {hex}: знамя победы",
     "log.exit": "{unit} уходит с поля боя из {hex}: знамя победы",
     "log.ambush": "Засада! {unit} появляется в {hex}",
-    "log.reinforced": "{side} берет дополнительные карты: {n}",
-    "result.banners": "{army} ({side}) побеждают!",
-    "result.vital_leader": "{army} ({side}) побеждают: вражеский полководец пал!",
+    "log.reinforced": "{army} берет дополнительные карты: {n}",
+    "result.banners": "Победа! Битву выиграла армия: {army}",
+    "result.vital_leader": "Победа армии {army}: вражеский полководец пал!",
     "result.draw": "Битва закончилась вничью",
     "result.over": "Битва окончена",
-    "describe.turn": "ход {n}, ходит {side}",
-    "describe.side": "{side} ({army}): знамена {banners}/{need}, карт {cards}",
+    "describe.turn": "ход {n}, ходит {army}",
+    "describe.side": "{army} ({side}): знамена {banners}/{need}, карт {cards}",
     "describe.terrain": "Местность",
     "describe.card": "Сыграна карта: {card}",
     "describe.combat": "Последний бой {a} -> {d}: {dice}, попаданий {hits}",
     "describe.hand": "Ваши карты",
-    "error.illegal": "{reason}",
     "error.game_over": "Игра окончена.",
     "error.no_role": "В этой игре нет роли {role}.",
     "error.not_your_turn": "Сейчас не ваш ход.",
     "error.not_a_choice": "Такого выбора сейчас нет.",
+    "error.illegal": "Так сейчас сделать нельзя.",
+    "private.hand": "Ваши карты приказов",
+    "kind.section": "сектор", "kind.troop": "войска", "kind.leadership": "командир",
+    "kind.tactic": "тактика",
+    "public.waiting": "Ждём решения: {army}",
+    "public.prompt.ignore": "{army}: отряд ({unit}, {hex}) получил флагов: {flags}; сколько "
+                            "из них (до {ign}) он игнорирует?",
+    "public.prompt.retreat": "{army}: куда отступает отряд ({unit}) из {hex} "
+                             "(осталось гексов: {n})?",
+    "public.prompt.evade": "{army}: куда уклоняется отряд из {hex}?",
+    "public.prompt.leader_evade": "{army}: куда уклоняется командир {name} из {hex}?",
+    "public.prompt.defend": "{army}: отряд ({unit}, {hex}) атакован ({attacker}, {from_}): "
+                            "как он встретит атаку?",
+    "public.prompt.advance": "{army}: немедленное наступление в {hex}?",
+    "public.prompt.extra": "{army}: пройдет ли конница из {hex} еще 1 гекс?",
+    "public.prompt.bonus": "{army}: призовой ближний бой из {hex}?",
+    "public.prompt.battle_back": "{army}: ответный бой из {hex} против {attacker}?",
+    "public.prompt.rampage": "{army}: против какого гекса следующий бросок неистовства слонов?",
 }
 
 _CARD_RU = {
@@ -285,8 +320,19 @@ _CARD_RU = {
 }
 
 
+def _armies() -> dict[str, str]:
+    """The armies of the battles in the data, as ``army.<battle>.<side>``. The scenario files
+    name them in English only, so the Russian texts name them the same way."""
+    out = {}
+    for sid in scenario_ids():
+        sc = load_scenario(sid)
+        out[f"army.{sc.id}.south"] = sc.south.army
+        out[f"army.{sc.id}.north"] = sc.north.army
+    return out
+
+
 def _build() -> dict[str, dict[str, str]]:
-    en, ru = dict(_EN), dict(_RU)
+    en, ru = dict(_EN) | _armies(), dict(_RU) | _armies()
     for key, c in cards().items():
         en[f"card.{key}"] = en[f"card.{key}.name"] = c.name
         en[f"card.{key}.text"] = c.text

@@ -8,7 +8,8 @@ the whole phrase is translated.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from string import Formatter
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -52,3 +53,60 @@ def render(m: Msg, lang: str, catalog: Catalog) -> str:
         return template.format_map(args)
     except (ValueError, IndexError):
         return template
+
+
+_FIELDS: dict[tuple[int, str], frozenset[str]] = {}
+
+
+def fields_of(key: str, catalog: Catalog) -> frozenset[str]:
+    """The argument names the texts of ``key`` use, in every language of ``catalog``."""
+    got = _FIELDS.get((id(catalog), key))
+    if got is None:
+        names: set[str] = set()
+        for table in catalog.values():
+            template = table.get(key)
+            if template:
+                try:
+                    parsed = list(Formatter().parse(template))
+                except ValueError:
+                    parsed = []
+                names |= {f.split(".")[0].split("[")[0] for _, f, _, _ in parsed if f}
+        got = _FIELDS[(id(catalog), key)] = frozenset(names)
+    return got
+
+
+def restate(key: str, m: Msg, catalog: Catalog, **extra: Any) -> Msg:
+    """``m``'s arguments and ``extra`` under another key, keeping only those its texts name: a
+    question put to one player and told to the others (the public prompt) carries no argument
+    it does not show, so nothing hidden travels with it."""
+    names = fields_of(key, catalog)
+    args = {k: v for k, v in {**m.args, **extra}.items() if k in names}
+    return msg(key, **args)
+
+
+def has_text(key: str, catalog: Catalog) -> bool:
+    return key in (catalog.get("en") or {})
+
+
+def listing(keys: Sequence[str], name: str = "l", k: int = 6, sep: str = ", ") -> dict[str, str]:
+    """Arguments for a list of catalogue references (``"@bc.probe"``), shown by a template made
+    with ``list_slots(name, k)``: equal items are grouped as "2× Probe"; the j-th group is
+    ``{name}{j}``, what stands before it ``{name}_{j}``. Slots past the list are empty."""
+    groups: dict[str, int] = {}
+    for item in keys:
+        groups[item] = groups.get(item, 0) + 1
+    items = list(groups.items())
+    args: dict[str, str] = {}
+    for j in range(k):
+        if j < len(items):
+            ref, n = items[j]
+            args[f"{name}_{j}"] = (sep if j else "") + (f"{n}× " if n > 1 else "")
+            args[f"{name}{j}"] = ref
+        else:
+            args[f"{name}_{j}"] = args[f"{name}{j}"] = ""
+    return args
+
+
+def list_slots(name: str = "l", k: int = 6) -> str:
+    """The template part that shows ``listing(…, name, k)``."""
+    return "".join(f"{{{name}_{j}}}{{{name}{j}}}" for j in range(k))

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import msg
+from games.core.text import listing
 from games.hannibal import board as B
 from games.hannibal import prims as P
 from games.hannibal.flow import Frame, decision, opt, pop, push, step
@@ -276,7 +277,8 @@ def _steal_choices(s: HState, f: Frame) -> list[Any]:
     b = _b(s)
     enemy = other(f["role"])
     shown = b["revealed"].get(enemy, [])
-    out = [opt("steal", c, "choice.steal_shown", t=f"@bc.{c}") for c in sorted(set(shown))]
+    out = [opt("steal", c, "choice.steal_shown", secret=True, t=f"@bc.{c}")
+           for c in sorted(set(shown))]
     if len(s.bhands.get(enemy, [])) > len(shown):
         out.append(opt("steal", "", "choice.steal_hidden"))
     return out
@@ -303,6 +305,9 @@ def _spy(s: HState, side: str) -> None:
     shown = sorted(hand[: len(hand) // 2])
     b["revealed"][other(side)] = shown
     s.say(msg("log.spy", side=f"@side.{side}", n=len(shown)))
+    # the cards are shown to the spy's player only, who keeps seeing them while the battle
+    # lasts (``View.private["spied"]``)
+    s.say(msg("log.spy_sees", **listing([f"@bc.{c}" for c in shown], "l", 7)), to=side)
 
 
 # -- §14.6-14.10 battle rounds -------------------------------------------------------------------------

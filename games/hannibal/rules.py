@@ -39,7 +39,8 @@ The public board (``View.board``), for renderers and bots, is a JSON-able dict:
                     "counts": {role: int},              # cards dealt (§14.1)
                     "commanders": {role: general key | None},
                     "charge": None | "ok" | "failed" | "fright",
-                    "revealed": {role: [card]},         # shown by Spy (#20)
+                    "revealed": {role: int},            # cards shown by Spy (#20) to
+                                                        # the spying side only
                     "winner": role | None},
   "moving": None | {"general", "space", "mp": int, "cu": int},   # the army moving now
   "last_move": [space ids],                     # the path of the latest move
@@ -48,7 +49,8 @@ The public board (``View.board``), for renderers and bots, is a JSON-able dict:
 ```
 
 ``View.private`` of a player: {"hand": [card keys], "hand_numbers": [card numbers],
-"battle_hand": [battle card keys] (during a battle)}.
+"battle_hand": [battle card keys] (during a battle), "spied": [the enemy's battle card keys his
+Spy in Enemy Camp showed him, still in the enemy's hand] (during a battle he spied on)}.
 
 Readings of the rulebook where it is unclear (the spec's best readings):
 
@@ -169,10 +171,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import Action, Choice, GameRules, Msg, OptionInfo, Rng, ScenarioInfo, View, msg
+from games.core import (
+    Action,
+    Choice,
+    GameRules,
+    Msg,
+    OptionInfo,
+    Rng,
+    ScenarioInfo,
+    Turn,
+    View,
+    msg,
+)
 from games.hannibal import board as B
 from games.hannibal import cards, combat, events, movement, siege, turn  # noqa: F401
 from games.hannibal import prims as P
+from games.hannibal import table as T
 from games.hannibal.flow import DECISIONS, active, run, settled_choices, waiting
 from games.hannibal.state import CARTHAGE, ROME, SIDES, HState, SpaceState, area_of, copy_state
 from games.hannibal.texts import TEXTS
@@ -202,9 +216,13 @@ class HannibalRules(GameRules[HState]):
     state_model = HState
 
     def scenarios(self) -> list[ScenarioInfo]:
+        st = B.board().setup
         return [ScenarioInfo(
-            id="218bc", name="218 BC: the standard game", roles=[ROME, CARTHAGE],
+            id="218bc", name=st.name, roles=[ROME, CARTHAGE],
             role_names={ROME: "Rome", CARTHAGE: "Carthage"}, min_players=2, max_players=2,
+            names={"en": st.name, "ru": st.name_ru},
+            role_names_by_lang={lang: {r: TEXTS[lang][f"side.{r}"] for r in SIDES}
+                                for lang in ("en", "ru")},
             description="The Second Punic War, 218-202 BC, nine turns (§4).", options=OPTIONS)]
 
     def setup(self, seed: int, scenario: str | dict, options: dict) -> HState:
@@ -237,7 +255,7 @@ class HannibalRules(GameRules[HState]):
             return msg("prompt.none")
         f, d = w
         if role != f["role"]:
-            return msg("prompt.waiting", side=f"@side.{f['role']}")
+            return T.public_prompt(f, d.prompt(state, f))
         return d.prompt(state, f)
 
     def choices(self, state: HState, role: str) -> list[Choice]:
@@ -276,7 +294,14 @@ class HannibalRules(GameRules[HState]):
         out: dict[str, Any] = {"hand": [B.card(c).key for c in hand], "hand_numbers": hand}
         if state.battle is not None and role in state.bhands:
             out["battle_hand"] = sorted(state.bhands[role])
+        out.update(T.spied(state, role))
         return out
+
+    def turn(self, state: HState) -> Turn:
+        return T.turn(state)
+
+    def private_lines(self, view: View, lang: str = "en") -> list[str]:
+        return T.private_lines(view, lang)
 
     def perturb_hidden(self, state: HState, role: str, seed: int) -> HState:
         """Another strategy hand of the same size, another battle hand of the same size and
@@ -611,7 +636,9 @@ def public_board(s: HState) -> dict[str, Any]:
         battle = {"attacker": b["attacker"], "defender": b["defender"], "space": b["space"],
                   "round": b["round"], "lead": b["lead"], "played": [list(x) for x in b["played"]],
                   "counts": dict(b["counts"]), "commanders": dict(b["cmd"]),
-                  "charge": b["charge"], "revealed": {k: list(v) for k, v in b["revealed"].items()},
+                  "charge": b["charge"],
+                  # how many cards the Spy showed: which ones only its player sees (private)
+                  "revealed": {k: len(v) for k, v in b["revealed"].items()},
                   "winner": b["winner"] if b["winner"] in SIDES else None}
     moving = None
     if s.move is not None:

@@ -73,6 +73,7 @@ class HState(BaseState):
     bhands: dict[str, list[str]] = Field(default_factory=dict)
     first_player: str | None = None
     to_play: str | None = None           # whose card play is next in the strategy phase
+    plays: int = 0                       # card plays begun in the strategy phases so far (§7.4)
     truce: bool = False                  # #64 in effect (§25)
     reshuffle: bool = False              # #64 was played or discarded this turn (§8.7)
     markers: list[str] = Field(default_factory=list)   # naval boxes, restrictions, Philip V...
@@ -147,7 +148,7 @@ _STATE: dict[str, Any] = {
     "markers": list, "battle": _data, "activation": _data, "move": _data, "last_move": list, "flow": _data,
 }
 _IMMUTABLE = {"title", "scenario", "seed", "step", "barrier", "result", "turn", "phase",
-              "first_player", "to_play", "truce", "reshuffle", "siege_train"}
+              "first_player", "to_play", "plays", "truce", "reshuffle", "siege_train"}
 if set(HState.model_fields) != set(_STATE) | _IMMUTABLE:
     raise RuntimeError("HState: the fast copy does not know every field")
 if {f.name for f in fields(SpaceState)} != {"pc", "tribe", "siege_by", "siege"}:

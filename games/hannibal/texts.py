@@ -7,7 +7,10 @@ Names of areas, provinces, generals and cards come from the data files.
 
 from __future__ import annotations
 
+from games.core.text import list_slots
 from games.hannibal import data as D
+
+BC_LIST = list_slots("l", 7)
 
 _EN: dict[str, str] = {
     "side.rome": "Rome", "side.carthage": "Carthage",
@@ -403,7 +406,6 @@ _RU: dict[str, str] = {
                        "Карфаген {hc}.",
     "describe.battle": "Битва в {where}, раунд {n}: у атакующего {a} карт, у обороняющегося {d}.",
     "describe.hand": "Ваши карты:", "describe.battle_hand": "Ваши карты тактики:",
-    "error.illegal": "{reason}",
 }
 
 
@@ -435,4 +437,192 @@ def _names() -> tuple[dict[str, str], dict[str, str]]:
 
 _names_en, _names_ru = _names()
 
-TEXTS: dict[str, dict[str, str]] = {"en": _names_en | _EN, "ru": _names_ru | _RU}
+# A question put to one side, told to the other and to the channel: "{side}: …" in the third
+# person. Where the question itself depends on a hand (which card to play, how to use it, which
+# battle card to lead) it names only the kind of question.
+_PUBLIC_EN: dict[str, str] = {
+    "public.waiting": "Waiting for {side}.",
+    "public.prompt.reinf_carthage": "{side}: where does a Carthaginian reinforcement CU go?",
+    "public.prompt.return_general": "{side}: where does {g} return?",
+    "public.prompt.reinf_rome": "{side}: where do the Roman reinforcements go ({n} left)?",
+    "public.prompt.africanus": "{side}: where do Scipio Africanus and his 5 CUs enter?",
+    "public.prompt.proconsul": "{side}: appoint a proconsul?",
+    "public.prompt.consul_at": "{side}: where does the new consul {g} go?",
+    "public.prompt.rome_first": "{side}: open the turn with a Campaign card?",
+    "public.prompt.who_first": "{side}: who plays the first card this turn?",
+    "public.prompt.play_card": "{side} chooses a strategy card to play.",
+    "public.prompt.use_card": "{side} chooses how to use a strategy card.",
+    "public.prompt.place_pcs": "{side}: where do the PCs go ({n} left)?",
+    "public.prompt.raise": "{side}: which general raises one CU?",
+    "public.prompt.remove_pcs": "{side}: which PCs are removed ({n} left)?",
+    "public.prompt.respond": "{side} may play a response event now ({trigger}).",
+    "public.prompt.pick_general": "{side}: which general moves?",
+    "public.prompt.cus": "{side}: how many CUs move with {g}?",
+    "public.prompt.march": "{side}: {g} in {where}, {mp} MP left, {n} CUs: where to?",
+    "public.prompt.sail_to": "{side}: where does {g} sail?",
+    "public.prompt.here": "{side}: {g} enters {where} with {n} CUs: what does the army there "
+                          "do?",
+    "public.prompt.intercept": "{side}: {g} enters {where} with {n} CUs: intercept?",
+    "public.prompt.intercept_command": "{side}: the intercepting armies unite in {where}: who "
+                                       "commands?",
+    "public.prompt.avoid_to": "{side}: {g} avoids battle: to where?",
+    "public.prompt.pursue": "{side}: the enemy avoided battle: roll to go on with {g}?",
+    "public.prompt.fight_or_return": "{side}, intercepted in {where}: fight or return?",
+    "public.prompt.hanno": "{side}: does Hanno remove the Roman PC here?",
+    "public.prompt.siege": "{side}: besiege {where} ({n} siege points)?",
+    "public.prompt.command_roll": "{side}: roll for the Roman change of command?",
+    "public.prompt.charge": "{side}: charge with {n} elephants?",
+    "public.prompt.loss_mix": "{side}: {n} CUs are lost in {where}: how many of them are "
+                              "elephants?",
+    "public.prompt.walls_gens": "{side}: {n} CUs retreat into the walls of {where}: which "
+                                "generals go with them?",
+    "public.prompt.loss_split": "{side}: {n} CUs are lost in {where}: how many of them from "
+                                "the walls?",
+    "public.prompt.lead": "Round {n}: {side} chooses a battle card to lead.",
+    "public.prompt.match": "{side} chooses a battle card to match {t}, or loses the battle.",
+    "public.prompt.counter": "{side} matched: roll to counterattack?",
+    "public.prompt.take_initiative": "{side}: take the initiative?",
+    "public.prompt.block": "{side}: the enemy rolled to withdraw: roll to stop him?",
+    "public.prompt.withdraw_to": "{side}: withdraw to where?",
+    "public.prompt.retreat": "{side} lost the battle: retreat to where?",
+    "public.prompt.steal": "{side} chooses which enemy battle card Allies Defect takes.",
+    "public.prompt.troops": "{side}: {g} with {n} CUs: drop or pick up troops.",
+    "public.prompt.train_q": "{side}: does the siege train go with {g}? (With it he cannot "
+                             "cross the Alps.)",
+    "public.prompt.ev_province": "{side}, {card}: in which province?",
+    "public.prompt.ev_place_cus": "{side}, {card}: where do {n} CUs arrive?",
+    "public.prompt.ev_pcs": "{side}, {card}: where does a PC go ({n} left)?",
+    "public.prompt.ev_convert": "{side}, {card}: which Roman PC becomes Carthaginian "
+                                "({n} left)?",
+    "public.prompt.ev_force": "{side}, {card}: which enemy CUs suffer attrition?",
+    "public.prompt.ev_sortie": "{side}, {card}: which walled city makes the sortie?",
+    "public.prompt.ev_proconsul": "{side}, {card}: which proconsul is dismissed?",
+    "public.prompt.ev_successor": "{side}: who replaces {g} as proconsul?",
+    "public.prompt.ev_train": "{side}, {card}: which army receives the siege train?",
+    "public.event.adriatic_pirates.general": "{side}, Adriatic Pirates: which general sails?",
+    "public.event.adriatic_pirates.cus": "{side}: how many CUs sail with {g}?",
+    "public.event.adriatic_pirates.port": "{side}: where does {g} sail?",
+    "public.event.allied_auxiliaries.prompt": "{side}, Allied Auxiliaries: which general "
+                                              "receives them?",
+    "public.event.diplomacy.prompt": "{side}, Diplomacy: which enemy PC changes sides?",
+    "public.event.epidemic.prompt": "{side}, Epidemic: which enemy army rolls for attrition?",
+    "public.event.grain_shortage.prompt": "{side}, Grain Shortage: which Roman PC is removed "
+                                          "({n} left)?",
+    "public.event.opposing_fleet_breaks_siege.prompt": "{side}: which siege does the fleet "
+                                                       "break?",
+    "public.event.pestilence.prompt": "{side}, Pestilence: which besieging enemy army rolls "
+                                      "for attrition (+1)?",
+    "public.event.tribal_resistance.prompt": "{side}: which tribe throws off the enemy's "
+                                             "subjugation?",
+    "public.event.two_legions_of_slaves.prompt": "{side}: where do the two legions of slaves "
+                                                 "stand?",
+    # a player's own items in words (``private_lines``), named as the hand picture names them
+    "private.hand": "Your cards",
+    "mine.card": "{name} ({ops} OPS, event: {who})",
+    "mine.card_response": "{name} ({ops} OPS, event: {who}, response)",
+    "mine.both": "both sides",
+    "mine.no_cards": "No strategy cards in hand.",
+    "mine.battle_hand": "Battle cards ({n}): {cards}",
+    "mine.spied": "Seen by your spy in the enemy's battle hand ({n}): {cards}",
+    "picture.spied": "Seen by your spy ({n})",
+    "log.spy_sees": "Your spy sees in the enemy's battle hand: " + BC_LIST + ".",
+    "error.game_over": "The game is over.",
+    "error.no_role": "There is no side {role} in this game.",
+    "error.not_your_turn": "It is not your turn to act.",
+    "error.not_a_choice": "That is not one of the choices open to you now.",
+}
+
+_PUBLIC_RU: dict[str, str] = {
+    "public.waiting": "Ждём решения: {side}.",
+    "public.prompt.reinf_carthage": "{side}: куда ставится ВЧ подкрепления Карфагена?",
+    "public.prompt.return_general": "{side}: куда возвращается {g}?",
+    "public.prompt.reinf_rome": "{side}: куда ставятся подкрепления Рима (осталось {n})?",
+    "public.prompt.africanus": "{side}: где появляются Сципион Африканский и 5 ВЧ?",
+    "public.prompt.proconsul": "{side}: назначить проконсула?",
+    "public.prompt.consul_at": "{side}: куда ставится новый консул {g}?",
+    "public.prompt.rome_first": "{side}: начать ход картой кампании?",
+    "public.prompt.who_first": "{side}: кто разыгрывает первую карту в этом ходу?",
+    "public.prompt.play_card": "{side} выбирает карту стратегии.",
+    "public.prompt.use_card": "{side} решает, как разыграть карту стратегии.",
+    "public.prompt.place_pcs": "{side}: куда ставятся ПК (осталось {n})?",
+    "public.prompt.raise": "{side}: какой полководец получает набранную ВЧ?",
+    "public.prompt.remove_pcs": "{side}: какие ПК снимаются (осталось {n})?",
+    "public.prompt.respond": "{side} может сыграть переломное событие ({trigger}).",
+    "public.prompt.pick_general": "{side}: какой полководец ходит?",
+    "public.prompt.cus": "{side}: сколько ВЧ идёт с полководцем {g}?",
+    "public.prompt.march": "{side}: {g} в области {where}, осталось {mp} ОД, {n} ВЧ: куда?",
+    "public.prompt.sail_to": "{side}: куда плывёт {g}?",
+    "public.prompt.here": "{side}: {g} входит в {where} с {n} ВЧ: что делает армия там?",
+    "public.prompt.intercept": "{side}: {g} входит в {where} с {n} ВЧ: перехват?",
+    "public.prompt.intercept_command": "{side}: перехватившие войска объединяются в {where}: "
+                                       "кто командует?",
+    "public.prompt.avoid_to": "{side}: {g} уклоняется от боя: куда?",
+    "public.prompt.pursue": "{side}: противник уклонился: бросить кубик для погони ({g})?",
+    "public.prompt.fight_or_return": "{side}: перехват в {where}: бой или возврат?",
+    "public.prompt.hanno": "{side}: снимет ли Ганнон римский ПК здесь?",
+    "public.prompt.siege": "{side}: осаждать {where} (очков штурма: {n})?",
+    "public.prompt.command_roll": "{side}: бросить кубик на смену командования римлян?",
+    "public.prompt.charge": "{side}: атаковать слонами ({n})?",
+    "public.prompt.loss_mix": "{side}: в {where} потеряно {n} ВЧ: сколько из них слонов?",
+    "public.prompt.walls_gens": "{side}: {n} ВЧ отступают в крепость {where}: какие "
+                                "полководцы идут с ними?",
+    "public.prompt.loss_split": "{side}: в {where} потеряно {n} ВЧ: сколько из них из "
+                                "крепости?",
+    "public.prompt.lead": "Раунд {n}: {side} выбирает карту тактики.",
+    "public.prompt.match": "{side} выбирает карту тактики, чтобы ответить на «{t}», или "
+                           "проигрывает битву.",
+    "public.prompt.counter": "{side} ответил: бросить кубик на контратаку?",
+    "public.prompt.take_initiative": "{side}: перехватить инициативу?",
+    "public.prompt.block": "{side}: противник выбросил отвод войск: попытаться помешать?",
+    "public.prompt.withdraw_to": "{side}: куда отвести войска?",
+    "public.prompt.retreat": "{side} проиграл битву: куда отступать?",
+    "public.prompt.steal": "{side} выбирает, какую карту тактики противника забрать "
+                           "(«Измена союзников»).",
+    "public.prompt.troops": "{side}: {g} с {n} ВЧ: оставить или забрать войска.",
+    "public.prompt.train_q": "{side}: идёт ли осадный парк с полководцем {g}? (С ним нельзя "
+                             "пройти альпийский перевал.)",
+    "public.prompt.ev_province": "{side}, {card}: в какой провинции?",
+    "public.prompt.ev_place_cus": "{side}, {card}: куда ставятся {n} ВЧ?",
+    "public.prompt.ev_pcs": "{side}, {card}: куда ставится ПК (осталось {n})?",
+    "public.prompt.ev_convert": "{side}, {card}: какой римский ПК становится карфагенским "
+                                "(осталось {n})?",
+    "public.prompt.ev_force": "{side}, {card}: какие вражеские ВЧ испытывают изнурение?",
+    "public.prompt.ev_sortie": "{side}, {card}: из какой крепости вылазка?",
+    "public.prompt.ev_proconsul": "{side}, {card}: какого проконсула смещает сенат?",
+    "public.prompt.ev_successor": "{side}: кто сменяет проконсула {g}?",
+    "public.prompt.ev_train": "{side}, {card}: какое войско получает осадный парк?",
+    "public.event.adriatic_pirates.general": "{side}, «Пираты Адриатики»: какой полководец "
+                                             "выходит в море?",
+    "public.event.adriatic_pirates.cus": "{side}: сколько ВЧ плывут с полководцем {g}?",
+    "public.event.adriatic_pirates.port": "{side}: куда плывёт {g}?",
+    "public.event.allied_auxiliaries.prompt": "{side}, «Союзное ополчение»: к какому "
+                                              "полководцу оно приходит?",
+    "public.event.diplomacy.prompt": "{side}, «Дипломатия»: какой вражеский ПК переходит на "
+                                     "его сторону?",
+    "public.event.epidemic.prompt": "{side}, «Эпидемия»: какое вражеское войско делает "
+                                    "бросок на изнурение?",
+    "public.event.grain_shortage.prompt": "{side}, «Нехватка зерна»: какой римский ПК "
+                                          "снимается (осталось {n})?",
+    "public.event.opposing_fleet_breaks_siege.prompt": "{side}: какую осаду прорывает флот?",
+    "public.event.pestilence.prompt": "{side}, «Моровое поветрие»: какое осаждающее "
+                                      "вражеское войско делает бросок на изнурение (+1)?",
+    "public.event.tribal_resistance.prompt": "{side}: какое племя даёт отпор покорению?",
+    "public.event.two_legions_of_slaves.prompt": "{side}: куда встают два легиона рабов?",
+    "private.hand": "Ваши карты",
+    "mine.card": "{name} ({ops} ОЧ, событие: {who})",
+    "mine.card_response": "{name} ({ops} ОЧ, событие: {who}, переломное)",
+    "mine.both": "обе стороны",
+    "mine.no_cards": "На руке нет карт стратегии.",
+    "mine.battle_hand": "Карты тактики ({n}): {cards}",
+    "mine.spied": "Ваш лазутчик видел у противника карты тактики ({n}): {cards}",
+    "picture.spied": "Видел ваш лазутчик ({n})",
+    "log.spy_sees": "Ваш лазутчик видит у противника карты тактики: " + BC_LIST + ".",
+    "error.illegal": "Так сейчас сделать нельзя.",
+    "error.game_over": "Игра окончена.",
+    "error.no_role": "В этой игре нет стороны {role}.",
+    "error.not_your_turn": "Сейчас не ваш ход.",
+    "error.not_a_choice": "Такого выбора сейчас нет.",
+}
+
+TEXTS: dict[str, dict[str, str]] = {"en": _names_en | _EN | _PUBLIC_EN,
+                                    "ru": _names_ru | _RU | _PUBLIC_RU}

@@ -460,6 +460,7 @@ def strategy(s: HState, f: Frame) -> None:
         pop(s, f)
         return
     s.to_play = other(r)
+    s.plays += 1
     from games.hannibal.cards import begin_card_play
     begin_card_play(s, r)
 

@@ -73,9 +73,11 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Action, Choice, GameRules, Msg, OptionInfo, Rng, ScenarioInfo, View, msg
+from games.core import Turn as TableTurn
 from games.mare_nostrum import board as B
 from games.mare_nostrum import building, collection, leadership, movement, trade  # noqa: F401
 from games.mare_nostrum import heroes as H
+from games.mare_nostrum import table as T
 from games.mare_nostrum.data import TRACKS, DataError, board, cards, empire_setup, setup_data
 from games.mare_nostrum.flow import active, opt, run, waiting
 from games.mare_nostrum.state import (
@@ -141,6 +143,9 @@ class MareNostrumRules(GameRules[MNState]):
             names = {e: board().empires[e].name for e in empires}
             out.append(ScenarioInfo(
                 id=f"{n}p", name=f"{n} players", roles=list(empires), role_names=names,
+                names={lang: TEXTS[lang][f"scenario.{n}p"] for lang in ("en", "ru")},
+                role_names_by_lang={lang: {e: TEXTS[lang][f"empire.{e}"] for e in empires}
+                                    for lang in ("en", "ru")},
                 min_players=n, max_players=n,
                 description=f"{n} players: " + ", ".join(names[e] for e in empires),
                 options=OPTIONS))
@@ -193,7 +198,15 @@ class MareNostrumRules(GameRules[MNState]):
         if w is None:
             return msg("prompt.none")
         f, d = w
-        return d.prompt(state, f, role)
+        m = d.prompt(state, f, role)
+        asked = d.roles(state, f)
+        return m if role in asked else T.public_prompt(f, asked, m)
+
+    def turn(self, state: MNState) -> TableTurn:
+        return T.turn(state, self.active_roles(state))
+
+    def private_lines(self, view: View, lang: str = "en") -> list[str]:
+        return T.private_lines(view, lang)
 
     def choices(self, state: MNState, role: str) -> list[Choice]:
         """The legal actions, worked out once per State object (``act`` always makes a new

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.core.text import list_slots
 from games.mare_nostrum.data import board, cards
 
 LIST_SLOTS = 12
@@ -37,6 +38,8 @@ def slots(tokens: list[str], k: int = LIST_SLOTS) -> dict[str, Any]:
 
 
 LIST = "".join(f"{{c{j}}}{{i{j}}}" for j in range(LIST_SLOTS))
+# the players a question waits for (``games.core.text.listing``, at most five)
+WHO = list_slots("w", 5)
 
 _EN: dict[str, str] = {
     "track.trade": "Trade", "track.culture": "Culture", "track.military": "Military",
@@ -216,9 +219,9 @@ _EN: dict[str, str] = {
     "describe.battle": "Last battle in {area}: {a} dealt {ha} hit(s), {d} dealt {hd}",
     "describe.hand": "Your Resources:", "describe.offer": "Your offer:",
     "error.illegal": "{reason}", "error.game_over": "The game is over.",
-    "error.no_role": "There is no role {role} in this game.",
+    "error.no_role": "There is no side {role} in this game.",
     "error.not_your_turn": "It is not your turn to act.",
-    "error.not_a_choice": "{action} is not one of the choices open to you now.",
+    "error.not_a_choice": "That is not one of the choices open to you now.",
 }
 
 _RU: dict[str, str] = {
@@ -395,10 +398,10 @@ _RU: dict[str, str] = {
     "describe.tokens": "Доступные Фишки Обмена:",
     "describe.battle": "Последний бой ({area}): {a} — попаданий {ha}, {d} — {hd}",
     "describe.hand": "Ваши Ресурсы:", "describe.offer": "Ваш обмен:",
-    "error.illegal": "{reason}", "error.game_over": "Игра окончена.",
+    "error.game_over": "Игра окончена.",
     "error.no_role": "В этой партии нет стороны {role}.",
     "error.not_your_turn": "Сейчас не ваш ход.",
-    "error.not_a_choice": "Действие {action} сейчас недоступно.",
+    "error.not_a_choice": "Такого выбора сейчас нет.",
 }
 
 
@@ -424,4 +427,29 @@ def _names() -> tuple[dict[str, str], dict[str, str]]:
 
 
 _names_en, _names_ru = _names()
-TEXTS: dict[str, dict[str, str]] = {"en": _names_en | _EN, "ru": _names_ru | _RU}
+# Questions told to the players who are not asked (the asked read the prompt.* text), and a
+# player's own Resources in words (``private_lines``), named as the hand picture names them.
+_TABLE_EN: dict[str, str] = {
+    "public.prompt.offers_wait": "Each player makes a secret trade offer; still choosing "
+                                 "({n}): " + WHO,
+    "public.prompt.collect_wait": "Collection choices: waiting for " + WHO,
+    "private.hand": "Your Resources",
+    "mine.resources": "Resources ({n}): {items}",
+    "mine.offer": "Your secret offer ({n}): {items}",
+    "mine.nothing": "nothing",
+    "scenario.3p": "3 players", "scenario.4p": "4 players", "scenario.5p": "5 players",
+}
+_TABLE_RU: dict[str, str] = {
+    "public.prompt.offers_wait": "Каждый тайно выкладывает Ресурсы для обмена; ещё "
+                                 "выбирают ({n}): " + WHO,
+    "public.prompt.collect_wait": "Выбор при сборе Ресурсов: ждём " + WHO,
+    "private.hand": "Ваши Ресурсы",
+    "mine.resources": "Ресурсы ({n}): {items}",
+    "mine.offer": "Ваш тайный обмен ({n}): {items}",
+    "mine.nothing": "ничего",
+    "scenario.3p": "3 игрока", "scenario.4p": "4 игрока", "scenario.5p": "5 игроков",
+    "error.illegal": "Так сейчас сделать нельзя.",
+}
+
+TEXTS: dict[str, dict[str, str]] = {"en": _names_en | _EN | _TABLE_EN,
+                                    "ru": _names_ru | _RU | _TABLE_RU}

@@ -3,8 +3,9 @@
 battle cards too. Large tiles, so that a phone shows them well.
 
 Only ``view.private`` is read for the contents (``hand``: strategy card numbers or keys,
-``hand_numbers``: their numbers, ``battle_hand``: battle card keys); the static facts of each card come from the game data. A
-spectator's View has no hand: its picture says so and shows nothing else.
+``hand_numbers``: their numbers, ``battle_hand``: battle card keys, ``spied``: the enemy's battle
+cards his Spy in Enemy Camp showed him); the static facts of each card come from the game data.
+A spectator's View has no hand: its picture says so and shows nothing else.
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ BATTLE_H = 62
 EMPTY_H = 110
 CARD_FILL: RGB = (255, 252, 244)
 RESPONSE: RGB = (52, 44, 40)
+SPIED: RGB = (96, 74, 120)        # an enemy battle card the spy saw
 
 
 def render_hand(view: View, lang: str = "en") -> bytes:
@@ -73,9 +75,10 @@ def _cards(view: View) -> list[Any]:
     return [c for c in hand if c is not None]
 
 
-def _battle(view: View) -> list[tuple[str, int]] | None:
-    """The battle cards in hand, grouped by name (None outside a battle)."""
-    raw = view.private.get("battle_hand") if _has_hand(view) else None
+def _battle(view: View, field: str = "battle_hand") -> list[tuple[str, int]] | None:
+    """The battle cards in hand (or those the spy saw, ``field="spied"``), grouped by name
+    (None outside a battle)."""
+    raw = view.private.get(field) if _has_hand(view) else None
     if raw is None:
         return None
     counts: dict[str, int] = {}
@@ -106,10 +109,11 @@ def hand_size(view: View, lang: str = "en") -> tuple[int, int]:
     infos = [card_info(c, lang) for c in _cards(view)]
     rows = _rows(infos)
     h = HEADER_H + MARGIN + (sum(rows) + GAP * (len(rows) - 1) if rows else EMPTY_H)
-    battle = _battle(view)
-    if battle is not None:
-        n = max(1, (len(battle) + BATTLE_COLS - 1) // BATTLE_COLS)
-        h += MARGIN + SECTION_H + n * BATTLE_H + (n - 1) * GAP
+    for field in ("battle_hand", "spied"):
+        battle = _battle(view, field)
+        if battle is not None and (battle or field == "battle_hand"):
+            n = max(1, (len(battle) + BATTLE_COLS - 1) // BATTLE_COLS)
+            h += MARGIN + SECTION_H + n * BATTLE_H + (n - 1) * GAP
     return WIDTH, h + MARGIN
 
 
@@ -143,17 +147,25 @@ def hand_image(view: View, lang: str = "en") -> Image.Image:
             x = MARGIN + col * (TILE_W + GAP)
             _card_tile(img, d, info, (x, y, x + TILE_W, y + row_h), lang)
         y += row_h + GAP
-    battle = _battle(view)
-    if battle is not None:
-        y += MARGIN - (GAP if infos else 0)
-        label = text("picture.your_battle_hand", lang, n=sum(n for _, n in battle))
+    y -= GAP if infos else 0
+    # the battle cards in hand, then the enemy's that the spy saw (#20): to this player only
+    for field, label_key in (("battle_hand", "picture.your_battle_hand"),
+                             ("spied", "picture.spied")):
+        battle = _battle(view, field)
+        if battle is None or (not battle and field == "spied"):
+            continue
+        y += MARGIN
+        label = text(label_key, lang, n=sum(n for _, n in battle))
         d.text((MARGIN, y + SECTION_H / 2), label, font=font(20, True), fill=INK, anchor="lm")
         y += SECTION_H
         for i, (card, n) in enumerate(battle):
             r, col = divmod(i, BATTLE_COLS)
             x = MARGIN + col * (BATTLE_W + GAP)
             top = y + r * (BATTLE_H + GAP)
-            _battle_tile(d, card, n, (x, top, x + BATTLE_W, top + BATTLE_H), lang)
+            _battle_tile(d, card, n, (x, top, x + BATTLE_W, top + BATTLE_H), lang,
+                         spied=field == "spied")
+        rows = max(1, (len(battle) + BATTLE_COLS - 1) // BATTLE_COLS)
+        y += rows * BATTLE_H + (rows - 1) * GAP
     return img
 
 
@@ -234,10 +246,13 @@ def _card_tile(img: Image.Image, d: ImageDraw.ImageDraw, info: CardInfo,
 
 
 def _battle_tile(d: ImageDraw.ImageDraw, card: str, n: int,
-                 box: tuple[float, float, float, float], lang: str) -> None:
+                 box: tuple[float, float, float, float], lang: str, spied: bool = False) -> None:
+    """A battle card with its count; one the spy saw in the enemy's hand (a card seen, not
+    held) is drawn in another colour."""
     x0, y0, x1, y1 = box
     d.rounded_rectangle((x0 + 2, y0 + 3, x1 + 2, y1 + 3), radius=8, fill=darker(PAPER, 0.2))
-    d.rounded_rectangle(box, radius=8, fill=(62, 52, 44), outline=(30, 24, 20), width=2)
+    d.rounded_rectangle(box, radius=8, fill=SPIED if spied else (62, 52, 44),
+                        outline=(30, 24, 20), width=2)
     name = battle_card_name(card, lang)
     count = f"×{n}"
     fc = font(22, True)
