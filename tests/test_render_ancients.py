@@ -366,3 +366,38 @@ def test_engine_view_renders_when_the_engine_is_present():
         view = rules.view(state, role)
         assert open_png(render_board(view)).size == L.SIZE
         open_png(render_hand(view, "ru"))
+
+
+def _panel_colours(img: Image.Image, top: int) -> dict[tuple[int, int, int], int]:
+    """The colours of an army panel where its badge stands (left of the banners, right of the
+    army chip), counted."""
+    counts: dict[tuple[int, int, int], int] = {}
+    for y in range(top, top + L.PANEL_H, 2):
+        for x in range(72, 460, 2):
+            px = img.getpixel((x, y))
+            counts[px] = counts.get(px, 0) + 1
+    return counts
+
+
+def test_final_picture_marks_the_winner_and_nobody_to_move():
+    """§4: the battle is over once an army has its banners; the last picture shows who won
+    (a winner's badge in its panel) and no "to move" badge any more."""
+    from games.core import Result
+    from renderers.ancients.board import WINNER
+
+    view = make_view()
+    view.result = Result(winners=["north"], reason="north wins",
+                         msg=Msg(key="result.banners", args={"side": "Carthaginian"}))
+    img = board_image(view, "en")
+    north, south = _panel_colours(img, 0), _panel_colours(img, L.SOUTH_PANEL_TOP)
+    assert north.get(WINNER, 0) > 20 and south.get(WINNER, 0) == 0
+    # the side that was to move ("south") no longer carries its badge of the side's colour
+    assert south.get(SIDE_COLOUR["south"], 0) == 0
+    # a game still going: the "to move" badge, no winner
+    going = board_image(make_view(), "en")
+    assert _panel_colours(going, L.SOUTH_PANEL_TOP).get(SIDE_COLOUR["south"], 0) > 20
+    assert _panel_colours(going, 0).get(WINNER, 0) == 0
+    draw = make_view()
+    draw.result = Result(winners=[], draw=True, reason="draw")
+    drawn = board_image(draw, "ru")
+    assert _panel_colours(drawn, L.SOUTH_PANEL_TOP).get(SIDE_COLOUR["south"], 0) == 0

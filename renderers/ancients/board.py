@@ -44,6 +44,8 @@ from renderers.common import (
 )
 
 WEIGHT_SYMBOL = {"light": "G", "medium": "B", "heavy": "R"}
+WINNER: RGB = (232, 184, 36)          # the winner's badge
+WINNER_BG: RGB = (250, 236, 186)      # and the winner's panel
 SIDES = ("north", "south")
 
 
@@ -61,11 +63,16 @@ def board_image(view: View, lang: str = "en") -> Image.Image:
     img = background(terrain_key(board.get("terrain") or []), lang).copy()
     d = ImageDraw.Draw(img, "RGBA")
     sides: Mapping[str, Any] = board.get("sides") or {}
-    to_move = board.get("to_move")
+    result = view.result
+    # once the battle is over nobody is to move: the winner (or a draw) is marked instead
+    to_move = board.get("to_move") if result is None else None
     played = board.get("card_played") or None
     for side, top in (("north", 0), ("south", L.SOUTH_PANEL_TOP)):
+        outcome = None
+        if result is not None:
+            outcome = "won" if side in result.winners else "draw" if result.draw else "lost"
         _panel(d, top, side, sides.get(side) or {}, side == to_move,
-               played if played and played.get("side") == side else None, lang)
+               played if played and played.get("side") == side else None, lang, outcome)
     for h in board.get("highlight") or []:
         _outline_hex(d, h, HIGHLIGHT, 5, inset=0.9, tint=70)
     occupied = {str(u.get("hex")) for u in board.get("units") or []}
@@ -218,10 +225,12 @@ def _combat_marker(d: ImageDraw.ImageDraw, combat: Mapping[str, Any]) -> None:
 # -- panels ------------------------------------------------------------------------------------
 
 def _panel(d: ImageDraw.ImageDraw, top: int, side: str, info: Mapping[str, Any], moving: bool,
-           played: Mapping[str, Any] | None, lang: str) -> None:
+           played: Mapping[str, Any] | None, lang: str, outcome: str | None = None) -> None:
+    """One army's panel. ``outcome`` ("won", "lost", "draw") once the battle is over: the
+    winner's panel is gilded and carries the winner's badge where the "to move" badge was."""
     colour = side_colour(side)
     h = L.PANEL_H
-    bg = lighter(colour, 0.82) if moving else (238, 233, 218)
+    bg = lighter(colour, 0.82) if moving else WINNER_BG if outcome == "won" else (238, 233, 218)
     d.rectangle((0, top, L.WIDTH, top + h), fill=bg)
     d.rectangle((0, top, 10, top + h), fill=colour)
     cy = top + h / 2
@@ -234,12 +243,20 @@ def _panel(d: ImageDraw.ImageDraw, top: int, side: str, info: Mapping[str, Any],
     army_text = fit_text(army, f_army, 300)
     d.text((80, cy - 11), army_text, font=f_army, fill=INK, anchor="lm")
     x_after = 80 + f_army.getlength(army_text) + 12
+    badge = None
     if moving:
-        tag = text("picture.to_move", lang)
+        badge = (text("picture.to_move", lang), colour, WHITE)
+    elif outcome == "won":
+        badge = ("★ " + text("picture.winner", lang), WINNER, INK)
+    elif outcome == "draw":
+        badge = (text("picture.draw", lang), MUTED, WHITE)
+    if badge is not None:
+        tag, fill, ink = badge
         f_tag = font(17, True)
         tw = f_tag.getlength(tag)
-        d.rounded_rectangle((x_after, cy - 24, x_after + tw + 18, cy + 2), radius=12, fill=colour)
-        d.text((x_after + 9 + tw / 2, cy - 11), tag, font=f_tag, fill=WHITE, anchor="mm")
+        d.rounded_rectangle((x_after, cy - 24, x_after + tw + 18, cy + 2), radius=12, fill=fill,
+                            outline=darker(fill, 0.3) if outcome else None, width=2)
+        d.text((x_after + 9 + tw / 2, cy - 11), tag, font=f_tag, fill=ink, anchor="mm")
     sub = [side_name(side, lang)]
     if info.get("hand_size") is not None:
         sub.append(text("picture.hand", lang, n=info["hand_size"]))
