@@ -632,7 +632,8 @@ def position_memo(s: AncientsState) -> dict[tuple[Any, ...], Any]:
     """Answers worked out for the position of ``s`` (where every unit and leader stands, and
     its blocks): playouts of one decision meet the same positions again and again. About a thousand
     positions are kept."""
-    key = (tuple((x.id, x.hex, x.blocks) for x in s.units.values()),
+    key = (s.scenario, s.turn.side,
+           tuple((x.id, x.hex, x.blocks) for x in s.units.values()),
            tuple((ld.id, ld.hex) for ld in s.leaders.values()))
     memo = _POSITIONS.get(key)
     if memo is None:
@@ -645,13 +646,21 @@ def position_memo(s: AncientsState) -> dict[tuple[Any, ...], Any]:
 _POSITIONS: dict[tuple[Any, ...], dict[tuple[Any, ...], Any]] = {}
 
 
+def _unit_key(t: Turn, u: Unit) -> tuple[Any, ...]:
+    """What a unit's worth depends on besides the position: the card and what the turn has
+    made of the unit (every answer kept must follow from its key alone, so that a decision
+    never depends on the ones worked out before it)."""
+    return (u.id, t.phase, t.effective, u.id in t.ordered, u.id in t.plain_order,
+            t.start_hex.get(u.id), t.battles.get(u.id, 0))
+
+
 def move_gain(s: AncientsState, u: Unit) -> tuple[float, str | None]:
     """The best hex the unit may reach and how much better it is than staying (remembered per
     position, card and what the unit has done)."""
     t = s.turn
     moved = t.moved.get(u.id, 0)
     memo = position_memo(s)
-    key = ("move", u.id, t.phase, t.effective, u.id in t.plain_order, moved, u.id in t.ambushed)
+    key = ("move", *_unit_key(t, u), moved, u.id in t.ambushed)
     got = memo.get(key)
     if got is not None:
         return got  # type: ignore[no-any-return]
@@ -687,7 +696,7 @@ def order_worth(s: AncientsState, u: Unit) -> float:
     if t.phase not in ("order", "card", "spartacus", "rally"):
         return max(strike_now(s, u), move_gain(s, u)[0])
     memo = position_memo(s)
-    key = ("order", u.id, t.phase, t.effective, t.fallback, t.mirrored)
+    key = ("order", *_unit_key(t, u), t.fallback, t.mirrored)
     got = memo.get(key)
     if got is None:
         got = memo[key] = max(strike_now(s, u), move_gain(s, u)[0])
