@@ -369,7 +369,7 @@ def place_labels(items: Sequence[tuple[str, str, Point, float, int]],
                 for o in obstacles.near(near):
                     ox, oy = (o[0] + o[2]) / 2, (o[1] + o[3]) / 2
                     if abs(ox - x) + abs(oy - y) > 1 and _box_distance(box, (ox, oy)) < own + 5:
-                        cost += 7
+                        cost += 12
                 for o in blocked:
                     cost += overlap(box, o) / 20
                 cost += len(lines.near(box)) * 2.0
