@@ -43,9 +43,10 @@ BACK_VERBS = frozenset({"cancel", "back"})
 
 
 def is_back(c: Choice) -> bool:
-    """A step back out of the question (``cancel``, ``back``, or a verb whose argument is
-    ``back``, like Hannibal's "use the card: back")."""
-    return c.verb in BACK_VERBS or c.arg == "back"
+    """A step back out of the question (``cancel``, ``back``, a verb whose argument is ``back``
+    like Hannibal's "use the card: back", or any choice labelled as going back)."""
+    return (c.verb in BACK_VERBS or c.arg == "back"
+            or (c.msg is not None and c.msg.key == "choice.back"))
 
 
 def forward(choices: Sequence[Choice]) -> list[Choice]:
