@@ -526,7 +526,7 @@ def _counters(img: Image.Image, d: ImageDraw.ImageDraw, c: _Board, frame: L.Fram
                     cost += 100000
                 cost += sum(L.overlap(box, o) for o in placed.near(box)) * 0.5
                 cost += sum(L.overlap(box, o) for o in obstacles.near(box)) * 0.25
-                cost += sum(L.overlap(box, o) for o in names.near(box)) * 0.04
+                cost += sum(L.overlap(box, o) for o in names.near(box)) * 0.12
                 if best is None or cost < best[0]:
                     best = (cost, box)
             assert best is not None
@@ -791,7 +791,11 @@ def _zoom_inset(img: Image.Image, d: ImageDraw.ImageDraw, c: _Board) -> None:
     pic, _layers = _zoom_picture(c, window, size)
     d.rectangle((bx0 - 2, by0 - 2, bx1 + 1, by1 + 1), fill=FRAME)
     d.rectangle((bx0, by0, bx1 - 1, by0 + L.ZOOM_HEAD_H - 1), fill=PANEL)
-    where = _region_of(c, c.focus) if c.focus else ""
+    where = ""
+    if c.focus:
+        region = _region_of(c, c.focus)
+        point = _point_name(c, c.focus)
+        where = point if region == point else f"{point} ({region})"
     d.text((bx0 + 10, by0 + L.ZOOM_HEAD_H / 2), text("zoom", c.lang, where=where),
            font=font(19, True), fill=INK, anchor="lm")
     img.paste(pic, (bx0, by0 + L.ZOOM_HEAD_H))
