@@ -66,3 +66,14 @@ def test_14_2_1_end_of_turn_without_the_capital() -> None:
                and e.msg.args.get("power") == "@power.greece"]
     assert reasons.count("@why.capital_not_held") == 1
     assert s.powers["greece"].stability == g - 2
+
+
+def test_9_4_5_and_12_3_2_withdrawal_at_home_and_militia_cost_one() -> None:
+    from games.pax_romana.stability import militia_raised, withdrawal
+    s = blank()
+    r = s.powers["rome"].stability
+    withdrawal(s, "rome", "gades")            # not at home: nothing
+    assert s.powers["rome"].stability == r
+    withdrawal(s, "rome", "capua")
+    militia_raised(s, "rome")
+    assert s.powers["rome"].stability == r - 2

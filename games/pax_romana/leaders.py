@@ -166,6 +166,10 @@ def _choices(s: PRState, f: Frame, role: str, plan: Plan) -> list[Choice]:
     options = [opt("place", sp, "choice.leader_to", secret=True, leader=f"@leader.{drawn[i]}",
                    space=f"@space.{sp}") for sp in spaces]
     fixed = [opt("undo", None, "choice.undo_plan", secret=True)] if plan["at"] else []
+    if not options:
+        # nowhere the rules allow (no capital, no unit, city or settlement): he stays out
+        fixed.append(opt("place", "", "choice.leader_out", secret=True,
+                         leader=f"@leader.{drawn[i]}"))
     return paged(f, role, options, fixed, secret=True)
 
 
@@ -184,6 +188,9 @@ def _reveal(s: PRState, f: Frame) -> None:
     for role in f["roles"]:
         p = s.powers[role]
         for lid, sp in zip(p.drawn, f["plans"][role]["at"], strict=False):
+            if not sp:
+                p.pool.append(lid)
+                continue
             s.leaders[lid] = LeaderState(owner=role, at=sp)
             t, c = rating(lid)
             s.say(msg("log.leader_placed", power=f"@power.{role}", leader=f"@leader.{lid}",

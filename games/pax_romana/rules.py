@@ -283,7 +283,9 @@ class PaxRomanaRules(GameRules[PRState]):
         word = {"en": "Leader drawn", "ru": "Вытянут полководец"}.get(lang, "Leader drawn")
         for ld in priv.get("leaders", []):
             name = t.get(f"leader.{ld['id']}", ld["id"])
-            lines.append(f"{word}: {name} ({ld['tactics']}-{ld['campaign']})")
+            where = t.get(f"space.{ld.get('placed_at')}") if ld.get("placed_at") else None
+            lines.append(f"{word}: {name} ({ld['tactics']}-{ld['campaign']})"
+                         + (f" → {where}" if where else ""))
         if priv.get("objectives"):
             label = {"en": "Optional Objectives", "ru": "Возможные цели"}.get(lang, "")
             lines.append(f"{label}: {', '.join(priv['objectives'])}")
@@ -299,13 +301,16 @@ class PaxRomanaRules(GameRules[PRState]):
                 "ru": "Ход {turn} из {last}, фаза: {phase}"}.get(lang, "")
         lines = [head.format(turn=b["turn"], last=b["last_turn"], phase=t[f"phase.{b['phase']}"])]
         row = {"en": "{name}: {treasury}T, Stability {stability}, VP {vp}, GOP {gop}, CVP {cvp}, "
-                     "AMs left {ams}",
+                     "AMs left {ams}; provinces: {provinces}",
                "ru": "{name}: {treasury}Т, стабильность {stability}, ПО {vp}, ОГЦ {gop}, ОЦ {cvp}, "
-                     "МА осталось {ams}"}.get(lang, "")
+                     "МА осталось {ams}; провинции: {provinces}"}.get(lang, "")
         for power, p in b["powers"].items():
+            held = [t[f"province.{pr}"] for pr, c in b["provinces"].items()
+                    if c["control"] == power]
             lines.append(row.format(name=t[f"power.{power}"], treasury=p["treasury"],
                                     stability=p["stability"], vp=p["vp"], gop=p["gop"],
-                                    cvp=p["cvp"], ams=p["ams_left"]))
+                                    cvp=p["cvp"], ams=p["ams_left"],
+                                    provinces=", ".join(held) or "—"))
         lines.append(self.tr(view.prompt_msg, lang))
         lines += [f"{i + 1}. {self.label(c, lang)}" for i, c in enumerate(view.actions)]
         lines += self.private_lines(view, lang)

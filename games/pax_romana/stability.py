@@ -73,3 +73,15 @@ def cvp_overrun(s: PRState, power: str) -> None:
     cvp = cvp_of(s, power)
     if heavy > cvp:
         adjust(s, power, -3 if heavy >= 3 * cvp else -2, "cvp_overrun")
+
+
+def withdrawal(s: PRState, power: str, space: str) -> None:
+    """§9.4.5: each Withdrawal before Battle from a space of the Power's own Home Territory
+    costs 1 Stability (for movement.py)."""
+    if data().spaces[space].home_of == power:
+        adjust(s, power, -1, "withdrawal")
+
+
+def militia_raised(s: PRState, power: str) -> None:
+    """§12.3.2: raising militia costs 1 Stability (for battle.py)."""
+    adjust(s, power, -1, "militia")

@@ -11,14 +11,21 @@ Where the modules still to come plug in (they work on this State and on the flow
 
 * ``movement.py`` (§9, land movement, interception, withdrawal): the Expansion frame offers
   ``major`` / ``minor`` moves (activation.py); choosing "move an army" pushes a frame of kind
-  ``move_army`` with ``role``, ``from``, ``units`` (type -> n), ``leaders`` and ``minor``. Until
-  movement.py registers ``move_army``, activation.py answers it with the placeholder march to an
-  adjacent space (``march_placeholder``), clearly marked as the part still to come. The MP left,
+  ``move_army`` with ``role`` (the Power moving), ``owner`` (whose units: the Power, ``sof`` or
+  ``barbarian``), ``start``, ``units`` (type -> n), ``leaders`` and ``minor``. Until movement.py
+  registers ``move_army`` (its registration replaces the placeholder's), activation.py answers
+  it with a PLACEHOLDER march to one adjacent empty space (``march_placeholder``): the part still to come.
+  The slave army's move (events.``move_slaves``) and barbarian placement (events.``invasion_sites``)
+  are limited to empty spaces the same way until battles exist. The MP left,
   the path and the Transit Points belong in that frame; ``moved`` below records which units
   moved this Activation (§9.1.4) and ``finished`` which armies/fleets are Finished.
 * ``battle.py`` (§10): a frame ``battle`` with ``attacker``, ``defender``, ``space``, ``from``;
-  ``sieges`` holds the Siege Preparation bids while they are secret (§10.5); militia (§12.3) and
-  leader death (§8.4) act on ``units`` and ``leaders``.
+  ``sieges`` holds the Siege Preparation bids while they are secret (§10.5; plans.py shows how a
+  secret simultaneous choice is collected); militia (§12.3) and leader death (§8.4) act on
+  ``units`` and ``leaders``. Ready for it: ``cities.capture`` and ``cities.pillage`` (§7.4-7.5),
+  ``leaders.kill_leader`` (§8.4.5), ``stability.militia_raised`` (§12.3.2) and
+  ``stability.withdrawal`` (§9.4.5, for movement.py); ``stability.settle`` after an action
+  applies every control-driven Stability change (§14.2.1) by itself.
 * ``naval.py`` (§11): fleets are the ``GS`` of ``units`` (in ports or at naval points);
   ``finished`` marks Stopped/Finished fleets; ``galley_bp`` (3 with Galley Improvement, §16.2) is
   per Power in ``PowerState.galley_improvement``; ``mutinied`` lists fleets that may not move.
