@@ -362,3 +362,33 @@ def test_the_title_dispatches_to_its_renderer():
     assert renderers.regions_for("hannibal") == []
     with pytest.raises(renderers.RendererMissing):
         render_region(make_view(title="hannibal"), "italia")
+
+
+# -- Views of the engine, when it is there -----------------------------------------------------------
+
+def engine_rules() -> Any:
+    try:
+        from games.pax_romana.rules import RULES
+    except ImportError:
+        pytest.skip("the Pax Romana rules engine is not importable")
+    return RULES
+
+
+def test_engine_views_render_for_a_power_and_a_spectator():
+    rules = engine_rules()
+    state = rules.setup(1, "V", {})
+    for role in ("rome", None):
+        view = rules.view(state, role)
+        assert open_png(render_board(view)).size == canvas_size(view)
+        assert open_png(render_hand(view)).width == 1000
+    # an empty home space is drawn in its controller's colour
+    view = rules.view(state, None)
+    control = view.board.get("control") or {}
+    home = next(sid for sid, owner in sorted(control.items()) if owner == "rome"
+                and sid not in view.board.get("spaces", {})
+                and L.map_layout().points[sid].kind == "space")
+    p = L.map_layout().points[home]
+    img = board_image(view)
+    r, g, b = img.getpixel((round(p.x - 5), round(p.y - 5 + L.MAP_TOP)))
+    rr, rg, rb = POWER_COLOUR["rome"]
+    assert abs(r - rr) + abs(g - rg) + abs(b - rb) < 40, home

@@ -29,6 +29,9 @@ space, a land Transit Point or a naval point); unit types are the counter codes 
                    "pool": 5},                              # AMs left in the pool
       "territories": {"hispania": {"control": "carthage"}, ...},   # control: owner or null
       "provinces": {"baetica": {"control": "carthage"}, ...},
+      "control": {"rome": "rome", "capua": "rome", ...},   # every space's controller (or
+                                       # null); a space in neither this nor "spaces" keeps
+                                       # the colour of its province's holder
       "spaces": {                      # only points with something on them need an entry
         "carthago_nova": {
           "control": "carthage",       # who controls the space (§5.1), or null
@@ -51,7 +54,8 @@ space, a land Transit Point or a naval point); unit types are the counter codes 
                     "kind": "land",    # "land" or "naval"
                     "battle": "beneventum"},                   # where it fought, or null
       "focus": "beneventum"            # where the last action happened (the zoom's centre);
-                                       # default: the battle, else the end of last_move
+                                       # default: the battle, else the end of last_move,
+                                       # else the acting Power's capital
     }
 
 The picture
@@ -243,6 +247,18 @@ def leader_label(leader: Mapping[str, Any]) -> str:
     return f"{name} {rating}".strip() if name else (f"★ {rating}" if rating else "★")
 
 
+@lru_cache(maxsize=16)
+def _capital_of(power: str) -> str | None:
+    """A Power's (first) capital, the inset's place before anything has moved."""
+    try:
+        from games.pax_romana.data import load
+
+        capitals = load().capitals_of(power)
+    except Exception:  # noqa: BLE001 - not a Power of the map
+        return None
+    return capitals[0] if capitals else None
+
+
 @lru_cache(maxsize=256)
 def _known_leader(leader_id: str) -> tuple[str | None, int, int] | None:
     if not leader_id:
@@ -279,7 +295,14 @@ class _Board:
                                  if p in self.layout.provinces}
         self.territory_control = {t: o for t, o in _control(board.get("territories")).items()
                                   if t in self.layout.territories}
+        # control of every space, where the board gives it (``control``, or an entry's own)
         self.space_control: dict[str, str] = {}
+        self.known_control: set[str] = set()
+        for sid, owner in _mapping(board.get("control")).items():
+            if str(sid) in points:
+                self.known_control.add(str(sid))
+                if _owner(owner):
+                    self.space_control[str(sid)] = str(owner)
         self.stacks: dict[str, list[Stack]] = {}
         self.cities: dict[str, Mapping[str, Any]] = {}
         self.tribes: dict[str, str] = {}
@@ -288,9 +311,11 @@ class _Board:
             sid = str(sid)
             if sid not in points or not isinstance(entry, Mapping):
                 continue
-            owner = _owner(entry.get("control"))
-            if owner:
-                self.space_control[sid] = owner
+            if "control" in entry:
+                self.known_control.add(sid)
+                owner = _owner(entry.get("control"))
+                if owner:
+                    self.space_control[sid] = owner
             stacks: dict[str, Stack] = {}
             for unit in entry.get("units") or []:
                 if not isinstance(unit, Mapping) or not _owner(unit.get("owner")):
@@ -339,7 +364,8 @@ class _Board:
         elif self.move_path:
             self.focus = self.move_path[-1]
         else:
-            self.focus = None
+            # nothing moved yet: the capital of the Power to act
+            self.focus = _capital_of(self.active or (self.power_order or ["rome"])[0])
         track = _mapping(board.get("am_track"))
         self.am_played = [str(a) for a in track.get("played") or [] if a]
         self.am_pool = track.get("pool")
@@ -440,8 +466,9 @@ def draw_pieces(img: Image.Image, d: ImageDraw.ImageDraw, c: _Board, frame: L.Fr
                           frame.y0 - origin[1] / frame.scale, frame.k, img.width, img.height)
     for sid, p in pts.items():
         # the tinted provinces come with their spaces filled in the holder's colour
-        owner = c.space_control.get(sid)
         default = c.province_control.get(p.province) if prefilled else None
+        # a space whose control the board does not give keeps its province's colour
+        owner = c.space_control.get(sid) if sid in c.known_control else default
         if p.naval or (owner == default and sid not in c.cities) or not shown(sid, 0):
             continue
         if sid in c.cities:
