@@ -128,7 +128,14 @@ def _negotiate(s, power="carthage"):
 
 
 def test_4_3_talents_change_hands_when_both_agree() -> None:
+    """§4.1: only invited players may be party to an agreement; the board says who negotiates
+    with whom (for the private thread)."""
     s = _negotiate(blank())
+    assert ("give_to", "greece") not in choices(s, "carthage")
+    s = act(s, "carthage", "invite", "greece")
+    s = act(s, "carthage", "invite", "east")
+    assert RULES.view(s, None).board["negotiation"] == {"by": "carthage",
+                                                        "invited": ["greece", "east"]}
     s = act(s, "carthage", "give_to", "greece")
     s = act(s, "carthage", "kind", "talents")
     s = act(s, "carthage", "amount", 5)
@@ -150,6 +157,8 @@ def test_4_3_1_galleys_and_mercenaries_but_never_mercenaries_to_rome() -> None:
     s.add("carthage", "carthage", "GS", 2)
     s.add("utica", "carthage", "MHI", 1)
     s = _negotiate(s)
+    for other in ("rome", "greece"):
+        s = act(s, "carthage", "invite", other)
     s = act(s, "carthage", "give_to", "rome")
     assert ("kind", "mercenaries") not in choices(s, "carthage")
     s = act(s, "carthage", "kind", "galleys")

@@ -21,7 +21,7 @@ MAX_STEPS = 20000
 def _play(scenario: str, seed: int, options: dict) -> None:
     rules = registry.get("pax_romana")
     out = play(rules, scenario, seed, options=options, max_steps=MAX_STEPS,
-               check_secrecy_every=12, weigh=weigher_of(rules))
+               check_secrecy_every=20, weigh=weigher_of(rules))
     assert out.result is not None and out.result.winners
     assert 0 < out.steps < MAX_STEPS
 

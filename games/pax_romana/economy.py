@@ -497,14 +497,20 @@ def carry_out(s: PRState, power: str, items: list[list[str]], rebuild: list[str]
 
 
 def draw_objective(s: PRState, power: str) -> None:
-    """§15.4.5: drawn blind; one the Power may not use goes back and another is drawn."""
+    """§15.4.5: drawn blind; one the Power may not use goes back and another is drawn; a
+    duplicate of one it holds is put back unseen and another drawn (the rules let the player
+    do so; the engine always does)."""
     from games.pax_romana.victory import objective_usable
+    held = s.powers[power].objectives
     tries = [x for x in s.objective_pool if objective_usable(x, power)]
+    fresh = [x for x in tries if x not in held]
+    if fresh:
+        tries = fresh
     if not tries:
         return
     letter = tries[s.rng.below(len(tries))]
     s.objective_pool.remove(letter)
-    s.powers[power].objectives.append(letter)
+    held.append(letter)
     s.say(msg("log.objective_drawn", letter=letter), to=power)
 
 

@@ -38,10 +38,13 @@ def choices(s: PRState, f: Frame) -> list[Choice]:
     power = f["role"]
     stage = f.get("stage")
     back = opt("back", None, "choice.back")
-    others = [r for r in s.roles if r != power]
+    invited = f.setdefault("invited", [])
     if stage is None:
-        out = [opt("give_to", r, "choice.deal_give", power=f"@power.{r}") for r in others]
-        out += [opt("ask_from", r, "choice.deal_ask", power=f"@power.{r}") for r in others]
+        # §4.1: the negotiating player invites any number of players; only they may be party
+        out = [opt("invite", r, "choice.invite", power=f"@power.{r}")
+               for r in s.roles if r != power and r not in invited]
+        out += [opt("give_to", r, "choice.deal_give", power=f"@power.{r}") for r in invited]
+        out += [opt("ask_from", r, "choice.deal_ask", power=f"@power.{r}") for r in invited]
         return out + [opt("end", None, "choice.end_negotiation")]
     giver, receiver = f["giver"], f["receiver"]
     if stage == "kind":
@@ -58,6 +61,9 @@ def decide(s: PRState, f: Frame, verb: str, arg: Any) -> None:
     reset_page(f, power)
     if verb == "end":
         pop(s, f)
+    elif verb == "invite":
+        f.setdefault("invited", []).append(arg)
+        s.say(msg("log.invited", power=f"@power.{power}", who=f"@power.{arg}"))
     elif verb == "back":
         f["stage"] = None
     elif verb in ("give_to", "ask_from"):

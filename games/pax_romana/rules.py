@@ -37,6 +37,7 @@ The public board (``View.board``) is a JSON-able dict, in the shape the picture
   "sof": {"power", "removal_turn"} | None, "slave_revolt": {...} | None,
   "barbarian_armies": [...], "mutinied": ["space|owner"],
   "rhodes_user": power | None,         # who uses Rhodes' navy this turn (§12.5.1)
+  "negotiation": {"by": power, "invited": [power]} | None,   # a Negotiate under way (§4.1)
   "exceptional_box": [leader]          # Exceptional leaders resting this turn (§8.3)
 }
 ```
@@ -71,6 +72,7 @@ from games.pax_romana import (  # noqa: F401 - the phase modules register their 
     events,
     isolation,
     leaders,
+    movement,
     negotiation,
     plans,
     victory,
@@ -454,6 +456,8 @@ def public_board(s: PRState) -> dict[str, Any]:
         "barbarian_armies": [dict(a) for a in s.barbarian_armies],
         "mutinied": list(s.mutinied),
         "rhodes_user": s.rhodes_user,
+        "negotiation": next(({"by": f["role"], "invited": list(f.get("invited", []))}
+                             for f in s.flow if f["k"] == "negotiate"), None),
         "exceptional_box": sorted(lid for p in s.powers.values()
                                   for lid, turn in p.exceptional_turn.items()
                                   if turn == s.turn - 1 and lid not in s.leaders),
