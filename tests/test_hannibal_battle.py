@@ -622,10 +622,11 @@ def test_s14_1_twenty_card_cap_and_elephants_after_it():
     assert s.battle["counts"] == {"rome": 18, "carthage": 20}
 
 
-def test_s14_5_spy_shows_the_cards_to_the_spying_side_only():
-    """#20 Spy in Enemy Camp (§14.5 step 5): the spying player is shown the enemy battle cards
-    (a line of the log only he reads, his own items and hand picture while the battle lasts);
-    the other side and the table learn only how many."""
+def test_s14_5_spy_shows_the_cards_face_up_for_the_whole_battle():
+    """#20 Spy in Enemy Camp (§14.5 step 5; #20: «вскрытая КТ врага должна оставаться открытой
+    всю битву»): the shown enemy battle cards lie face up for everyone while the battle lasts
+    (a public log line naming them, the board); the spying player also has them in his own
+    items, text and hand picture."""
     from games.hannibal.rules import RULES
     from renderers.hannibal.hand import hand_size
 
@@ -636,12 +637,12 @@ def test_s14_5_spy_shows_the_cards_to_the_spying_side_only():
     rome, carthage, table = RULES.view(s, "rome"), RULES.view(s, "carthage"), RULES.view(s, None)
     assert rome.private["spied"] == shown
     assert "spied" not in carthage.private and table.private == {}
-    assert table.board["battle"]["revealed"] == {"carthage": 6}
-    seen = [line for line in rome.log if line.msg.key == "log.spy_sees"]
-    assert len(seen) == 1
+    assert table.board["battle"]["revealed"] == {"carthage": shown}
     names = [RULES.tr(msg(f"bc.{c}")) for c in set(shown)]
-    assert all(name in seen[0].text for name in names), seen[0].text
-    assert all(line.msg.key != "log.spy_sees" for line in carthage.log + table.log)
+    for view in (rome, carthage, table):
+        seen = [line for line in view.log if line.msg.key == "log.spy_sees"]
+        assert len(seen) == 1 and seen[0].text.startswith("Face up for the whole battle: ")
+        assert all(name in seen[0].text for name in names), seen[0].text
     lines = RULES.private_lines(rome, "en")
     assert lines[-1].startswith("Seen by your spy in the enemy's battle hand (6): ")
     assert all(name in lines[-1] for name in names)

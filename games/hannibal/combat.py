@@ -305,9 +305,10 @@ def _spy(s: HState, side: str) -> None:
     shown = sorted(hand[: len(hand) // 2])
     b["revealed"][other(side)] = shown
     s.say(msg("log.spy", side=f"@side.{side}", n=len(shown)))
-    # the cards are shown to the spy's player only, who keeps seeing them while the battle
-    # lasts (``View.private["spied"]``)
-    s.say(msg("log.spy_sees", **listing([f"@bc.{c}" for c in shown], "l", 7)), to=side)
+    # «вскрытая КТ врага должна оставаться открытой всю битву»: the shown cards lie face up
+    # for everyone while the battle lasts (the board's ``battle.revealed``); the spying player
+    # also finds them in his own items and hand picture (``View.private["spied"]``)
+    s.say(msg("log.spy_sees", **listing([f"@bc.{c}" for c in shown], "l", 7)))
 
 
 # -- §14.6-14.10 battle rounds -------------------------------------------------------------------------

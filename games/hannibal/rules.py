@@ -39,8 +39,7 @@ The public board (``View.board``), for renderers and bots, is a JSON-able dict:
                     "counts": {role: int},              # cards dealt (§14.1)
                     "commanders": {role: general key | None},
                     "charge": None | "ok" | "failed" | "fright",
-                    "revealed": {role: int},            # cards shown by Spy (#20) to
-                                                        # the spying side only
+                    "revealed": {role: [battle card keys]},  # shown face up by Spy (#20)
                     "winner": role | None},
   "moving": None | {"general", "space", "mp": int, "cu": int},   # the army moving now
   "last_move": [space ids],                     # the path of the latest move
@@ -638,7 +637,7 @@ def public_board(s: HState) -> dict[str, Any]:
                   "counts": dict(b["counts"]), "commanders": dict(b["cmd"]),
                   "charge": b["charge"],
                   # how many cards the Spy showed: which ones only its player sees (private)
-                  "revealed": {k: len(v) for k, v in b["revealed"].items()},
+                  "revealed": {k: sorted(v) for k, v in b["revealed"].items()},
                   "winner": b["winner"] if b["winner"] in SIDES else None}
     moving = None
     if s.move is not None:
