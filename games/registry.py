@@ -12,6 +12,7 @@ _TITLES: dict[str, str] = {
     "ancients": "games.ancients.rules:RULES",
     "mare_nostrum": "games.mare_nostrum.rules:RULES",
     "hannibal": "games.hannibal.rules:RULES",
+    "pax_romana": "games.pax_romana.rules:RULES",
 }
 
 

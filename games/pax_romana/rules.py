@@ -72,7 +72,6 @@ from games.pax_romana import (  # noqa: F401 - the phase modules register their 
     events,
     isolation,
     leaders,
-    movement,
     negotiation,
     plans,
     victory,
@@ -202,7 +201,9 @@ class PaxRomanaRules(GameRules[PRState]):
         key = f"{state.turn}{state.phase}:{len(state.am_track)}"
         if state.active_power:
             return Turn(key=key, roles=[state.active_power])
-        return Turn(key=key, roles=self.active_roles(state))
+        # between two Activations (an event's question, the phases after F): a turn of its own
+        return Turn(key=f"{key}:{len(state.events_seen)}:{len(state.flow)}",
+                    roles=self.active_roles(state))
 
     # -- the View ---------------------------------------------------------------------------------
     def public_board(self, state: PRState) -> dict[str, Any]:
