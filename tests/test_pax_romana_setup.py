@@ -177,3 +177,32 @@ def test_scenario_i_rome_raises_its_two_legions_free() -> None:
     assert s.stack("capua", "rome") == {"GR": 1, "LG": 2}
     assert ("menu", "form") not in choices(s, "rome")
     assert s.free_units == {"rome": {}} or s.free_units == {}
+
+
+def test_a_scenario_without_a_set_up_played_from_its_document() -> None:
+    """A server uploads a set-up the data lacks (here a small two-Power position based on
+    Scenario II): its placements, cities, leaders placed by name, AMs and length are used."""
+    doc = {"based_on": "II", "id": "custom-sicily", "name": "Sicily, 264 BC",
+           "start": {"turn": 3, "phase": "F", "text": "mid-game", "provenance": "test"},
+           "last_turn": 4,
+           "activations": {"per_power": {"rome": 2, "carthage": 3},
+                           "per_power_provenance": "test", "event_markers": 0,
+                           "event_markers_provenance": "test"},
+           "leaders": {"mode": "placed", "per_power": 0, "rule": "named",
+                       "provenance": "test"},
+           "placements": [
+               {"at": "messana", "owner": "rome", "units": {"LG": 2}, "leaders": ["rome_06"],
+                "provenance": "test"},
+               {"at": "lilybaeum", "owner": "carthage", "units": {"HI": 3, "GS": 2},
+                "provenance": "test"}],
+           "cities_and_settlements": [{"at": "lilybaeum", "owner": "carthage",
+                                       "kind": "settlement", "fp": 1, "provenance": "test"}],
+           "independents": [], "tribes": {"rule": "none", "spaces": [], "provenance": "test"}}
+    s = RULES.setup(1, doc, {})
+    assert (s.turn, s.last_turn, s.phase) == (3, 4, "F")
+    assert s.units == {"messana": {"rome": {"LG": 2}},
+                       "lilybaeum": {"carthage": {"HI": 3, "GS": 2}}}
+    assert s.leaders["rome_06"].at == "messana" and "rome_06" not in s.powers["rome"].pool
+    assert s.cities["lilybaeum"].fp == 1
+    assert [s.powers[p].ams for p in s.roles] == [2, 3]
+    assert RULES.view(s, None).active == ["rome"]          # the first round begins at once
