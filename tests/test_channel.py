@@ -340,3 +340,28 @@ async def test_a_bot_that_dies_while_stripping_the_old_post_leaves_one_live_post
     assert live == [fresh.by_id[memo.turn_post]] and live[0] is fresh.posts[-1]
     assert len(fresh.posts) == 3                                 # B's post is not made twice
     assert [u for m in fresh.posts for u in m.pinged].count(B) == 1
+
+
+async def test_a_move_that_changes_nothing_shown_still_renews_the_turn_posts_buttons(
+        h: Harness, monkeypatch: pytest.MonkeyPatch):
+    """Bug: a move that changes nothing the turn post shows (here a step of a marker the post
+    does not draw) left the post unedited, its buttons at the old version: the same player's
+    next press on them answered "the game moved on"."""
+    from bot.cogs import present, publish
+
+    async def no_picture(view: object, lang: str) -> None:
+        return None
+
+    monkeypatch.setattr(present, "choices_reveal_private", lambda view: False)
+    monkeypatch.setattr(publish, "board_png", no_picture)     # the post shows no marker
+    game = await new_game(h)
+    await seat_and_start(h, game)
+    for _ in range(3):
+        view = (await h.service.views_for(game, A))["a"]
+        step = next(i for i, c in enumerate(view.actions) if c.verb == "step")
+        where, panels = await where_asked(h, game, "a", A)
+        assert where == "channel"
+        it = await press_choice_index(h, panels, step, A, False)
+        assert "moved on" not in reply_text(it), reply_text(it)
+    assert [r.verb for r in await h.service.store.log(game) if r.kind == "action"] == [
+        "step", "step", "step"]

@@ -265,8 +265,10 @@ class Publisher:
         target = getattr(channel, "id", None) or info.thread_id or info.channel_id
         if not new_turn and memo.turn_post is not None:
             looks = present.post_digest(post)
-            if looks == memo.turn_looks:
-                return None   # nothing a reader would see changed (a secret choice made)
+            if looks == memo.turn_looks and not _offers_choices(post):
+                # Nothing a reader would see changed (a secret choice made). Choices on the
+                # post are renewed all the same: their presses carry the game's version.
+                return None
             if await self.edit_message(target, memo.turn_post, **edit_kwargs(post)):
                 memo.turn_looks = looks
                 return None
@@ -540,6 +542,15 @@ class Publisher:
             except Exception:
                 log.exception("game %s: cannot bring its channel up to date", info.id)
         return behind
+
+
+def _offers_choices(post: present.Post) -> bool:
+    """Whether the post carries a role's choices (buttons or menus bound to a version)."""
+    for item in post.view.children if post.view is not None else []:
+        press = codec.decode(getattr(item, "custom_id", "") or "")
+        if press is not None and press.kind in ("choice", "menu", "more"):
+            return True
+    return False
 
 
 class PublishTurn:
