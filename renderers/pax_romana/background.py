@@ -17,6 +17,7 @@ links, markers and names again at that scale; it is cached per window and langua
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -29,6 +30,7 @@ from renderers.pax_romana import layout as L
 from renderers.pax_romana.labels import text
 from renderers.pax_romana.pieces import (
     COAST,
+    LAND,
     MARKER_EDGE,
     PASS,
     PROVINCE_BORDER,
@@ -352,13 +354,14 @@ def draw_names(layer: Image.Image, labels: Mapping[str, L.Label], naval: bool, k
     for sid, label in labels.items():
         dx, dy, stamp = name_stamp(lay.points[sid].label, label.size, label.anchor, naval, halo)
         at = (round(label.xy[0]) + dx, round(label.xy[1]) + dy)
-        if at[0] >= 0 and at[1] >= 0 and at[0] + stamp.width <= layer.width and \
-                at[1] + stamp.height <= layer.height:
-            layer.alpha_composite(stamp, at)
-        else:
-            clipped = Image.new("RGBA", layer.size, (0, 0, 0, 0))
-            clipped.paste(stamp, at)
-            layer.alpha_composite(clipped)
+        x0, y0 = max(0, at[0]), max(0, at[1])
+        x1 = min(layer.width, at[0] + stamp.width)
+        y1 = min(layer.height, at[1] + stamp.height)
+        if x1 <= x0 or y1 <= y0:
+            continue
+        if (x0, y0, x1, y1) != (at[0], at[1], at[0] + stamp.width, at[1] + stamp.height):
+            stamp = stamp.crop((x0 - at[0], y0 - at[1], x1 - at[0], y1 - at[1]))
+        layer.alpha_composite(stamp, (x0, y0))
 
 
 @lru_cache(maxsize=4096)
@@ -445,7 +448,7 @@ def main_background(lang: str) -> MainBackground:
     return MainBackground(static=static, overlay=overlay, territory_names=territory_names)
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=192)
 def tinted_province(lang: str, province: str, owner_fill: RGB, tint: RGB
                     ) -> tuple[tuple[int, int], Image.Image, Image.Image] | None:
     """A province's box of the main map as it looks when a Power holds it: tinted ``tint``, its
@@ -539,8 +542,13 @@ class ZoomLayers:
     labels: Mapping[str, L.Label]
 
 
-@lru_cache(maxsize=12)
+@lru_cache(maxsize=4)
 def zoom_layers(window: Box, size: tuple[int, int], lang: str) -> ZoomLayers:
+    """A zoomed view of ``window`` (map pixels) in a picture of ``size`` (cached)."""
+    return draw_zoom_layers(window, size, lang)
+
+
+def draw_zoom_layers(window: Box, size: tuple[int, int], lang: str) -> ZoomLayers:
     """A zoomed view of ``window`` (map pixels) in a picture of ``size``."""
     frame = L.zoom_frame(window, size)
     geo = geometry()
@@ -555,9 +563,9 @@ def zoom_layers(window: Box, size: tuple[int, int], lang: str) -> ZoomLayers:
         out.paste(img.crop(crop).resize(scaled, resample), shift)
         return out
 
-    base = scale_up(geo.base, Image.Resampling.BICUBIC, SEA)
+    base = scale_up(geo.base, Image.Resampling.BILINEAR, SEA)
     province_index = scale_up(geo.province_index, Image.Resampling.NEAREST, 0)
-    overlay = scale_up(geo.borders, Image.Resampling.BICUBIC, (0, 0, 0, 0))
+    overlay = scale_up(geo.borders, Image.Resampling.BILINEAR, (0, 0, 0, 0))
     d = ImageDraw.Draw(overlay)
     draw_links(d, frame, shown)
     lay = L.map_layout()
@@ -578,11 +586,81 @@ def zoom_layers(window: Box, size: tuple[int, int], lang: str) -> ZoomLayers:
                       labels=labels)
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=4)
 def tinted_zoom(window: Box, size: tuple[int, int], lang: str,
                 colours: tuple[tuple[str, RGB], ...]) -> Image.Image:
     """``tint_zoom`` of a window, cached (control changes less often than the pieces)."""
     return tint_zoom(zoom_layers(window, size, lang), dict(colours))
+
+
+ZOOM_BAND = 200
+
+
+_zoom_maps: dict[str, Image.Image] = {}
+_zoom_maps_lock = threading.Lock()
+
+
+def zoom_map(lang: str, palette: Image.Image) -> Image.Image:
+    """The whole map, untinted, at the inset's scale (``ZOOM_SCALE``) in the 256 colours of
+    ``palette`` (a third of the memory), drawn once per process and language a band at a time:
+    an inset is a crop of it, tinted by ``tint_by_multiplying``."""
+    with _zoom_maps_lock:
+        if lang not in _zoom_maps:
+            _zoom_maps[lang] = _draw_zoom_map(lang, palette)
+        return _zoom_maps[lang]
+
+
+def _draw_zoom_map(lang: str, palette: Image.Image) -> Image.Image:
+    width, height = round(L.MAP_W * L.ZOOM_SCALE), round(L.MAP_H * L.ZOOM_SCALE)
+    img = Image.new("P", (width, height), 0)
+    img.putpalette(palette.getpalette() or [])
+    for top in range(0, height, ZOOM_BAND):
+        rows = min(ZOOM_BAND, height - top)
+        window = (0.0, top / L.ZOOM_SCALE, float(L.MAP_W), (top + rows) / L.ZOOM_SCALE)
+        band = draw_zoom_layers(window, (width, rows), lang)
+        part = band.base
+        part.paste(band.overlay, (0, 0), band.overlay)
+        img.paste(part.quantize(palette=palette, dither=Image.Dither.NONE), (0, top))
+    return img
+
+
+def zoom_crop(lang: str, palette: Image.Image, frame: L.Frame,
+              colours: Mapping[str, RGB]) -> Image.Image:
+    """The inset at ``frame`` (at ``ZOOM_SCALE``): a crop of ``zoom_map`` with each province in
+    ``colours`` tinted."""
+    whole = zoom_map(lang, palette)
+    x0 = min(max(0, round(frame.x0 * frame.scale)), whole.width - frame.width)
+    y0 = min(max(0, round(frame.y0 * frame.scale)), whole.height - frame.height)
+    pic = whole.crop((x0, y0, x0 + frame.width, y0 + frame.height)).convert("RGB")
+    if not colours:
+        return pic
+    geo = geometry()
+    shown = frame.window
+    crop = (math.floor(shown[0]), math.floor(shown[1]), math.ceil(shown[2]) + 1,
+            math.ceil(shown[3]) + 1)
+    scaled = (round((crop[2] - crop[0]) * frame.scale), round((crop[3] - crop[1]) * frame.scale))
+    shift = (round((crop[0] - frame.x0) * frame.scale), round((crop[1] - frame.y0) * frame.scale))
+    index = Image.new("L", frame.size, 0)
+    index.paste(geo.province_index.crop(crop).resize(scaled, Image.Resampling.NEAREST), shift)
+    return tint_by_multiplying(pic, index, colours)
+
+
+def tint_by_multiplying(pic: Image.Image, index: Image.Image,
+                        colours: Mapping[str, RGB]) -> Image.Image:
+    """``pic`` with each province of ``index`` in ``colours`` tinted by multiplying, so that
+    dark lines and names stay dark: the factor is chosen to give land the colour an ordinary
+    blend at ``TINT_ALPHA`` gives it."""
+    geo = geometry()
+    palette = [255, 255, 255] * 256
+    for pid, colour in colours.items():
+        if pid in geo.provinces:
+            n = geo.provinces.index(pid) + 1
+            palette[n * 3:n * 3 + 3] = [
+                min(255, round(255 * ((1 - TINT_ALPHA) + TINT_ALPHA * c / max(1, land))))
+                for c, land in zip(colour, LAND, strict=True)]
+    tint = index.copy()
+    tint.putpalette(palette)
+    return ImageChops.multiply(pic, tint.convert("RGB"))
 
 
 @cache

@@ -100,13 +100,14 @@ from renderers.pax_romana import layout as L
 from renderers.pax_romana.background import (
     ALERT_RING,
     MOVE,
-    ZoomLayers,
     main_background,
     paste_marker,
     territory_window,
     tinted_province,
     tinted_zoom,
+    zoom_crop,
     zoom_layers,
+    zoom_names,
 )
 from renderers.pax_romana.labels import power_name, text, turn_years
 from renderers.pax_romana.pieces import (
@@ -159,8 +160,8 @@ def board_palette(lang: str) -> Image.Image:
     """256 colours for every board picture: the static map as it is and tinted by each Power,
     the counters, markers and panels in every owner's colour (made once per process)."""
     canvas = _canvas(lang)
-    w, h = canvas.width // 2, canvas.height // 2
-    strip_h = 120
+    w, h = canvas.width // 3, canvas.height // 3
+    strip_h = 90
     sample = Image.new("RGB", (w, h + strip_h * 3), PAPER)
     sample.paste(canvas.resize((w, h), Image.Resampling.BILINEAR), (0, 0))
     small = main_background(lang).static.resize((w // 2, h // 2), Image.Resampling.BILINEAR)
@@ -182,7 +183,19 @@ def board_palette(lang: str) -> Image.Image:
         d.rectangle((x, y, x + 30, y + 30), fill=colour)
         d.ellipse((x + 40, y, x + 70, y + 30), fill=colour, outline=WHITE)
         x += 80
-    return sample.quantize(256, method=Image.Quantize.MEDIANCUT)
+    # the colours that must come out exactly: owners, the move, ink and paper
+    exact: list[RGB] = list(dict.fromkeys(
+        [owner_colour(o) for o in (*POWERS, "barbarian", "slaves", "pirates", "pergamum")]
+        + [lighter(owner_colour(o), 0.35) for o in POWERS]
+        + [darker(owner_colour(o), 0.5) for o in POWERS]
+        + [MOVE, ALERT_RING, INK, WHITE, PAPER, PANEL, FRAME, MUTED, HEAD_BG, HEAD_RULE,
+           (250, 246, 234), (232, 220, 196), (250, 236, 200)]))
+    cut = sample.quantize(256 - len(exact), method=Image.Quantize.MEDIANCUT)
+    colours = (cut.getpalette() or [])[:(256 - len(exact)) * 3]
+    colours += [0, 0, 0] * (256 - len(exact) - len(colours) // 3)
+    palette = Image.new("P", (1, 1))
+    palette.putpalette(colours + [v for c in exact for v in c])
+    return palette
 
 
 def regions() -> list[tuple[str, str]]:
@@ -393,7 +406,6 @@ def units_line(stack: Stack, lang: str) -> str:
 
 # -- the picture ---------------------------------------------------------------------------------
 
-@lru_cache(maxsize=4)
 def _canvas(lang: str) -> Image.Image:
     """The picture with everything static: header and band backgrounds and the map."""
     img = Image.new("RGB", (L.WIDTH, L.HEIGHT), PAPER)
@@ -424,11 +436,11 @@ def board_image(view: View, lang: str = "en") -> Image.Image:
     return img
 
 
-@lru_cache(maxsize=2)
+@lru_cache(maxsize=1)
 def _tinted_canvas(lang: str, province_control: tuple[tuple[str, str], ...]) -> Image.Image:
     """The static picture with each held province tinted and its spaces filled in its holder's
     colour (cached: provinces change hands less often than pieces move)."""
-    img = _canvas(lang).copy()
+    img = _canvas(lang)
     for pid, owner in province_control:
         tinted = tinted_province(lang, pid, owner_colour(owner), _tint_colour(owner))
         if tinted is not None:
@@ -447,19 +459,20 @@ def _shift(box: L.Box, origin: tuple[float, float]) -> L.Box:
 
 def draw_pieces(img: Image.Image, d: ImageDraw.ImageDraw, c: _Board, frame: L.Frame,
                 origin: tuple[float, float], clip: L.Box, taken: list[L.Box],
-                prefilled: bool) -> None:
+                prefilled: bool, grids: tuple[L.BoxGrid, L.BoxGrid] | None = None) -> None:
     """Everything on the points, at ``frame``, with the map's (0, 0) at ``origin`` of ``img``:
     controlled spaces, sieges, cities, tribes, the last move and the counters. ``prefilled``:
     the spaces of held provinces are already filled in the holder's colour."""
     pts = c.layout.points
     k = frame.k
+    where = {sid: (frame.pt(p.x, p.y)[0] + origin[0], frame.pt(p.x, p.y)[1] + origin[1])
+             for sid, p in pts.items()}
 
     def at(sid: str) -> tuple[float, float]:
-        x, y = frame.pt(pts[sid].x, pts[sid].y)
-        return x + origin[0], y + origin[1]
+        return where[sid]
 
     def shown(sid: str, margin: float = 30) -> bool:
-        x, y = at(sid)
+        x, y = where[sid]
         return clip[0] - margin <= x <= clip[2] + margin and clip[1] - margin <= y <= clip[3] + margin
 
     layer_frame = L.Frame(frame.scale, frame.x0 - origin[0] / frame.scale,
@@ -491,9 +504,6 @@ def draw_pieces(img: Image.Image, d: ImageDraw.ImageDraw, c: _Board, frame: L.Fr
             x, y = at(sid)
             siege_ring(d, x, y, pts[sid].radius * k, owner_colour(besieger) if besieger
                        in POWER_COLOUR else ALERT_RING, k)
-    markers = [(at(sid)[0] - p.radius * k, at(sid)[1] - p.radius * k,
-                at(sid)[0] + p.radius * k, at(sid)[1] + p.radius * k)
-               for sid, p in pts.items() if shown(sid)]
     if len(c.move_path) >= 2:
         path = [at(s) for s in c.move_path]
         colour = owner_colour(c.move_power) if c.move_power else MOVE
@@ -511,22 +521,37 @@ def draw_pieces(img: Image.Image, d: ImageDraw.ImageDraw, c: _Board, frame: L.Fr
         x, y = at(c.battle)
         r = pts[c.battle].radius * k + 7 * k
         d.ellipse((x - r, y - r, x + r, y + r), outline=ALERT_RING, width=max(2, round(3 * k)))
-    _counters(img, d, c, frame, at, shown, markers, taken)
+    if grids is None:
+        grids = _grids(frame, origin, clip, tuple(taken))
+    _counters(img, d, c, frame, at, shown, grids)
+
+
+@lru_cache(maxsize=2)
+def _grids(frame: L.Frame, origin: tuple[float, float], clip: L.Box,
+           names: tuple[L.Box, ...]) -> tuple[L.BoxGrid, L.BoxGrid]:
+    """What a counter should not cover, bucketed: the markers shown and the names (cached: the
+    main map's are the same for every picture)."""
+    markers = L.BoxGrid(60)
+    for p in L.map_layout().points.values():
+        x, y = frame.pt(p.x, p.y)
+        x, y = x + origin[0], y + origin[1]
+        r = p.radius * frame.k
+        if clip[0] - 30 <= x <= clip[2] + 30 and clip[1] - 30 <= y <= clip[3] + 30:
+            markers.add((x - r, y - r, x + r, y + r))
+    name_grid = L.BoxGrid(80)
+    for box in names:
+        name_grid.add(box)
+    return markers, name_grid
 
 
 def _counters(img: Image.Image, d: ImageDraw.ImageDraw, c: _Board, frame: L.Frame,
-              at: Any, shown: Any, markers: list[L.Box], taken: list[L.Box]) -> None:
+              at: Any, shown: Any, grids: tuple[L.BoxGrid, L.BoxGrid]) -> None:
     """The armies and fleets, each beside its point where it covers the least, with a line to
     its point."""
     pts = c.layout.points
     k = frame.k
     placed = L.BoxGrid(60)
-    obstacles = L.BoxGrid(60)
-    for box in markers:
-        obstacles.add(box)
-    names = L.BoxGrid(80)
-    for box in taken:
-        names.add(box)
+    obstacles, names = grids
     for sid in sorted(c.stacks, key=lambda s: (pts[s].y, pts[s].x)):
         if not shown(sid):
             continue
@@ -799,23 +824,35 @@ def _zoom_window(c: _Board) -> L.Box:
     return (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
 
 
-def _zoom_picture(c: _Board, window: L.Box, size: tuple[int, int]) -> tuple[Image.Image,
-                                                                            ZoomLayers]:
-    layers = zoom_layers(window, size, c.lang)
-    colours = tuple(sorted((pid, _tint_colour(owner)) for pid, owner in
-                           c.province_control.items()))
-    pic = tinted_zoom(window, size, c.lang, colours).copy()
+def _zoom_picture(c: _Board, window: L.Box, size: tuple[int, int]) -> Image.Image:
+    """The map of ``window`` in a picture of ``size``, tinted, with the pieces on it. At the
+    inset's scale it is a crop of the whole map drawn once; other scales (regions) are drawn
+    for the window."""
+    frame = L.zoom_frame(window, size)
+    if frame.scale == L.ZOOM_SCALE:
+        colours = {pid: _tint_colour(owner) for pid, owner in c.province_control.items()}
+        pic = zoom_crop(c.lang, board_palette(c.lang), frame, colours)
+        every, _naval = zoom_names()
+        dx, dy = -frame.x0 * frame.scale, -frame.y0 * frame.scale
+        shown = frame.window
+        taken = [L.shifted(every[p.id], dx, dy).box for p in c.layout.spaces_in(shown, 40)
+                 if p.id in every]
+    else:
+        layers = zoom_layers(window, size, c.lang)
+        colours_key = tuple(sorted((pid, _tint_colour(owner)) for pid, owner in
+                                   c.province_control.items()))
+        pic = tinted_zoom(window, size, c.lang, colours_key).copy()
+        taken = [label.box for label in layers.labels.values()]
     d = ImageDraw.Draw(pic)
-    taken = list(layers.labels[s].box for s in layers.labels)
-    draw_pieces(pic, d, c, layers.frame, (0.0, 0.0), (0, 0, size[0], size[1]), taken, False)
-    return pic, layers
+    draw_pieces(pic, d, c, frame, (0.0, 0.0), (0, 0, size[0], size[1]), taken, False)
+    return pic
 
 
 def _zoom_inset(img: Image.Image, d: ImageDraw.ImageDraw, c: _Board) -> None:
     bx0, by0, bx1, by1 = (round(v) for v in L.ZOOM_BOX)
     window = _zoom_window(c)
     size = (bx1 - bx0, by1 - by0 - L.ZOOM_HEAD_H)
-    pic, _layers = _zoom_picture(c, window, size)
+    pic = _zoom_picture(c, window, size)
     d.rectangle((bx0 - 2, by0 - 2, bx1 + 1, by1 + 1), fill=FRAME)
     d.rectangle((bx0, by0, bx1 - 1, by0 + L.ZOOM_HEAD_H - 1), fill=PANEL)
     where = ""
@@ -843,7 +880,7 @@ def region_image(view: View, region: str, lang: str = "en") -> Image.Image:
     scale = min(REGION_WIDTH / ww, 2.6)
     height = round(min(max(wh * scale, 520), 1300))
     size = (REGION_WIDTH, height)
-    pic, _layers = _zoom_picture(c, _pad_window(window, size), size)
+    pic = _zoom_picture(c, _pad_window(window, size), size)
     img = Image.new("RGB", (REGION_WIDTH, L.HEADER_H + height), PAPER)
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, REGION_WIDTH, L.HEADER_H), fill=HEAD_BG)
