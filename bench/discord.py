@@ -81,6 +81,7 @@ async def _bench(report: Report, rules: Rules, scenario: str, seed: int, folder:
         oracle = Oracle(database)
         play = Play(fake, oracle, rules, battle, Rng.from_seed(chooser_seed))
         if not await play.open(scenario, seed):
+            report.note(f"Discord figures: skipped ({play.note or 'the table did not start'})")
             return
         await play.run(budget)
         play.report(report, scenario, seed)
@@ -110,6 +111,7 @@ class Play:
         self.elapsed = 0.0
         self.finished = False
         self.note = ""
+        self.refused: list[str] = []     # clicks on what the bot offered that it refused
 
     async def open(self, scenario: str, seed: int) -> bool:
         """A user opens the table, one user a seat, the first starts it."""
@@ -165,6 +167,8 @@ class Play:
             _where, panels = await where_asked(fake, oracle, self.game, role, user)
             it = await click(fake, user, panels, index, role)
             memo = await settled(fake, oracle, self.game, info.version + 1, quiet=SETTLE)
+            if "⛔" in it.text or "moved on" in it.text:
+                self.refused.append(it.text.splitlines()[0])
             self.moves += 1
             if memo.turn_post is not None:
                 post = fake.messages[memo.turn_post]
@@ -222,11 +226,12 @@ async def click(fake: FakeDiscord, user: User, panels: list[Message], index: int
             if press.role != role:
                 continue
             if press.kind == "choice" and press.index == index:
-                return await fake.press(user, message, custom_id, settle=0.0)
+                return await fake.press(user, message, custom_id, settle=0.0, seen=False)
             if press.kind == "menu":
                 options = [o["value"] for o in message.component(custom_id)["options"]]
                 if str(index) in options:
-                    return await fake.press(user, message, custom_id, [str(index)], settle=0.0)
+                    return await fake.press(user, message, custom_id, [str(index)],
+                                            settle=0.0, seen=False)
     for message in panels:
         for custom_id, press in presses(message):
             if press.kind == "more" and press.role == role:

@@ -1023,16 +1023,16 @@ class FakeDiscord:
 
     async def press(self, user: User, message: Message, custom_id: str,
                     values: list[str] | None = None, *, settle: float = 0.15,
-                    timeout: float = 20.0) -> Interaction:
+                    timeout: float = 20.0, seen: bool = True) -> Interaction:
         """``user`` clicks the component ``custom_id`` of ``message`` (for a select menu,
         choosing ``values``); returns once the bot answered it (a reply, an edit of the
-        message, or any message made, edited or deleted) and then went quiet for ``settle``
-        seconds."""
+        message, or any message made, edited or deleted; without ``seen``, its first answer
+        to the interaction is enough) and then went quiet for ``settle`` seconds."""
         record = self.press_payload(user, message, custom_id, values)
         changes = self.changes
         await self.dispatch("INTERACTION_CREATE", record.payload)
         await self.until(lambda: record.callback is not None and (
-            record.replies or record.original is not None or record.edits
+            not seen or record.replies or record.original is not None or record.edits
             or self.changes > changes), f"an answer to {custom_id}", timeout)
         if settle:
             await self.quiet(settle, timeout)
