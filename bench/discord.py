@@ -198,6 +198,8 @@ class Play:
                     f"sent + {calls['dm_edits'] / self.moves:.2f} edited, deletes "
                     f"{calls['deletes'] / self.moves:.2f}; interaction answers "
                     f"{calls['replies'] / self.moves:.2f}")
+        report.figure("clicks on the choices offered that were refused", f"{len(self.refused)}",
+                      "0", not self.refused)
         lat = [v * 1e3 for v in self.latencies]
         p95 = pct(lat, 95)
         report.figure(f"click -> turn post shown ({len(lat)} moves, p50 {pct(lat, 50):.0f} ms)",
