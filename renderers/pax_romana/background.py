@@ -9,9 +9,11 @@ pale colour; province and territory borders follow the cells' edges.
 
 ``geometry()`` (language-free) and ``main_background(lang)`` are drawn once per process:
 every board picture copies ``main.static`` (land, borders, links, markers, names, key) and pastes
-the provinces its controllers hold from ``tinted_province`` (cached per province and colour). A
-zoomed view (``zoom_layers``) crops the land and the province map, scales them up and draws
-links, markers and names again at that scale; it is cached per window and language.
+the provinces its controllers hold from ``tinted_province`` (cached per province and colour).
+The inset is a crop of ``zoom_map(lang)``, the whole map drawn once at the inset's scale (links,
+markers and names drawn again at that size, not scaled up), tinted by multiplying. A region
+picture at a scale of its own (``zoom_layers``) crops the land and the province map, scales them
+up and draws links, markers and names for its window; a few are cached.
 """
 
 from __future__ import annotations
