@@ -95,6 +95,7 @@ from renderers.common import (
     fit_text,
     font,
     lighter,
+    wrap_text,
 )
 from renderers.pax_romana import layout as L
 from renderers.pax_romana.background import (
@@ -737,7 +738,7 @@ def _band(img: Image.Image, d: ImageDraw.ImageDraw, c: _Board) -> None:
             route = " → ".join(_point_name(c, s) for s in c.move_path)
             if c.move_kind == "naval":
                 route += f" ({text('by_sea', lang)})"
-            lines = _wrap(f"{who}: {route}" if who else route, font(21), width)
+            lines = wrap_text(f"{who}: {route}" if who else route, font(21), width)
             for line in lines[:6]:
                 d.text((x0, y), line, font=font(21), fill=INK, anchor="la")
                 y += 30
@@ -793,12 +794,6 @@ def _forces_table(d: ImageDraw.ImageDraw, c: _Board, x0: float, y0: float, x1: f
         for n, value in enumerate(counts):
             d.text((x0 + name_w + (n + 0.5) * col_w, y + 18), str(value), font=font(21, True),
                    fill=INK, anchor="mm")
-
-
-def _wrap(words: str, f: Any, width: float) -> list[str]:
-    from renderers.common import wrap_text
-
-    return wrap_text(words, f, width)
 
 
 def _zoom_window(c: _Board) -> L.Box:
