@@ -286,6 +286,7 @@ def test_russian_board_uses_cyrillic_text():
 
 
 def test_background_is_drawn_once_per_language():
+    pax_romana.prepare("en")
     assert main_background("en") is main_background("en")
     view = make_view()
     render_board(view)

@@ -289,9 +289,9 @@ class PaxRomanaRules(GameRules[PRState]):
             where = t.get(f"space.{ld.get('placed_at')}") if ld.get("placed_at") else None
             lines.append(f"{word}: {name} ({ld['tactics']}-{ld['campaign']})"
                          + (f" → {where}" if where else ""))
-        if priv.get("objectives"):
-            label = {"en": "Optional Objectives", "ru": "Возможные цели"}.get(lang, "")
-            lines.append(f"{label}: {', '.join(priv['objectives'])}")
+        label = {"en": "Optional Objective", "ru": "Возможная цель"}.get(lang, "")
+        for letter in priv.get("objectives", []):
+            lines.append(f"{label} {letter}: {t.get(f'objective.{letter}', letter)}")
         plan = priv.get("plan")
         if plan:
             lines.extend(_plan_lines(plan, lang))

@@ -389,6 +389,38 @@ PLAN_PROMPTS = {
 }
 AND = {"en": " and ", "ru": " и "}
 
+# §15.4.9: the Optional Objectives, for the player who holds them
+OBJECTIVES = {
+    "en": {"A": "control every province of Asia Minor with a port (8 GOP; Greece, East 4)",
+           "B": "control Egypt (8 GOP)", "C": "control Hispania (8 GOP; Carthage 4)",
+           "D": "control Crete, Cyprus and Cilicia (6 GOP; East 3)",
+           "E": "control Gaul (6 GOP; Rome 3)",
+           "F": "control the ports of Chios, Naxos, Knossos and Miletus (6 GOP)",
+           "G": "control Upper Germany, Raetia and Noricum (4 GOP)",
+           "H": "control the Danube (8 GOP; Greece, Rome 4)",
+           "I": "control both provinces of Sicily, Sardinia and Corsica (4 GOP)",
+           "J": "control the ports of Baetica, Mauretania, Tarraconensis and the Balearics "
+                "(6 GOP; Carthage 3)",
+           "K": "a city or settlement in 5 territories besides your own (6 GOP)",
+           "L": "the richest after the Income Phase (3 VP)",
+           "M": "control a home province of another Power (3 VP)",
+           "N": "control Sicilia, Germania, Chersonesus, or Rhodes and Crete (2 VP each)"},
+    "ru": {"A": "контроль всех провинций Малой Азии с портом (8 ОГЦ; Греции, Востоку 4)",
+           "B": "контроль Египта (8 ОГЦ)", "C": "контроль Испании (8 ОГЦ; Карфагену 4)",
+           "D": "контроль Крита, Кипра и Киликии (6 ОГЦ; Востоку 3)",
+           "E": "контроль Галлии (6 ОГЦ; Риму 3)",
+           "F": "контроль портов Хиоса, Наксоса, Кносса и Милета (6 ОГЦ)",
+           "G": "контроль Верхней Германии, Реции и Норика (4 ОГЦ)",
+           "H": "контроль Дуная (8 ОГЦ; Греции, Риму 4)",
+           "I": "контроль обеих провинций Сицилии, Сардинии и Корсики (4 ОГЦ)",
+           "J": "контроль портов Бетики, Мавретании, Тарраконской Испании и Балеар "
+                "(6 ОГЦ; Карфагену 3)",
+           "K": "город или поселение в 5 территориях помимо своей (6 ОГЦ)",
+           "L": "самая богатая держава после фазы дохода (3 ПО)",
+           "M": "контроль родной провинции другой державы (3 ПО)",
+           "N": "контроль Сицилии, Германии, Херсонеса или Родоса с Критом (2 ПО за каждую)"},
+}
+
 
 def _names(n: int, lang: str) -> str:
     """"{p1}", "{p1} and {p2}", "{p1}, {p2} and {p3}" …"""
@@ -414,6 +446,8 @@ def _catalogue() -> dict[str, dict[str, str]]:
             cat[f"group.{key}"] = name
         for key, name in regions.items():
             cat[f"region.{key}"] = name
+        for letter, text in OBJECTIVES[lang].items():
+            cat[f"objective.{letter}"] = text
         for key, text in PLAN_PROMPTS[lang].items():
             for n in range(1, 5):
                 cat[f"{key}.{n}"] = text.replace("{who}", _names(n, lang))

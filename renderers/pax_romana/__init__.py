@@ -10,6 +10,9 @@ map data (``games.pax_romana.data``).
 ``render_board(view, lang, region=id)`` draws one territory or province zoomed (``regions()``
 lists them; an unknown id raises ``UnknownRegion``); ``renderers.render_region`` dispatches it.
 
+The static map is drawn once per process and language (a few seconds); ``prepare(lang)`` does
+it ahead of the first picture.
+
 ``python -m renderers.pax_romana.sample`` writes the sample picture ``docs/pax_romana_board.png``.
 """
 
@@ -17,11 +20,12 @@ from renderers.pax_romana.board import (
     UnknownRegion,
     board_image,
     canvas_size,
+    prepare,
     region_image,
     regions,
     render_board,
 )
 from renderers.pax_romana.hand import hand_image, render_hand
 
-__all__ = ["UnknownRegion", "board_image", "canvas_size", "hand_image", "region_image", "regions",
-           "render_board", "render_hand"]
+__all__ = ["UnknownRegion", "board_image", "canvas_size", "hand_image", "prepare", "region_image",
+           "regions", "render_board", "render_hand"]

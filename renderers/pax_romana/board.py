@@ -108,6 +108,7 @@ from renderers.pax_romana.background import (
     tinted_zoom,
     zoom_crop,
     zoom_layers,
+    zoom_map,
     zoom_names,
 )
 from renderers.pax_romana.labels import power_name, text, turn_years
@@ -197,6 +198,14 @@ def board_palette(lang: str) -> Image.Image:
     palette = Image.new("P", (1, 1))
     palette.putpalette(colours + [v for c in exact for v in c])
     return palette
+
+
+def prepare(lang: str = "en") -> None:
+    """Draw everything static once (a few seconds of work): a bot may call it in a worker
+    thread at start so that the first picture of a game comes as fast as the others."""
+    palette = board_palette(lang)
+    zoom_map(lang, palette)
+    zoom_names()
 
 
 def regions() -> list[tuple[str, str]]:
@@ -899,6 +908,6 @@ def _pad_window(window: L.Box, size: tuple[int, int]) -> L.Box:
     return (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
 
 
-__all__ = ["UnknownRegion", "board_image", "canvas_size", "region_image", "regions",
+__all__ = ["UnknownRegion", "board_image", "canvas_size", "prepare", "region_image", "regions",
            "render_board"]
 
