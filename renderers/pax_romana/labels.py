@@ -154,7 +154,7 @@ LABELS: dict[str, dict[str, str]] = {
         "on_map": "На карте",
         "units": "отряды",
         "galleys": "галеры",
-        "leaders": "вожди",
+        "leaders": "полков.",
         "cities": "города",
         "settlements": "посел.",
         "provinces": "пров.",
