@@ -62,7 +62,8 @@ async def _run(settings: object) -> None:
     service = TableService(store, default_language=language)
     bot = make_bot(service, getattr(settings, "DISCORD_SHARDS", None),
                    default_language=language,
-                   sync_guilds=guild_ids(getattr(settings, "DISCORD_GUILD_IDS", None)))
+                   sync_guilds=guild_ids(getattr(settings, "DISCORD_GUILD_IDS", None)),
+                   prepare_pictures=True)
     try:
         async with bot:
             await bot.start(settings.DISCORD_TOKEN)  # type: ignore[attr-defined]

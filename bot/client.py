@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -11,6 +12,7 @@ from discord.ext import commands
 
 from bot.cogs import Table, add_cogs
 from bot.cogs.computer import DEFAULT_PACE
+from bot.cogs.pictures import prepare_pictures as draw_backgrounds
 from bot.i18n import CommandTranslator
 from bot.service import TableService
 from bot.settings import shard_plan
@@ -41,13 +43,16 @@ class TableBot(commands.Bot):
     def __init__(self, service: TableService, *, default_language: str = "en",
                  sync_guilds: list[int] | None = None, timers: bool = True,
                  computer_pace: float = DEFAULT_PACE, computer_processes: bool = True,
-                 **options: Any) -> None:
+                 prepare_pictures: bool = False, **options: Any) -> None:
         super().__init__(command_prefix=commands.when_mentioned,
                          intents=discord.Intents.default(), help_command=None, **options)
         self.service = service
         self.table = Table(service, self, default_language)
         self.table.computers.pace = computer_pace
         self.table.computers.processes = computer_processes
+        # the titles' static pictures drawn ahead of time, in a worker thread (a running bot)
+        self.prepare_pictures = prepare_pictures
+        self._preparing: asyncio.Task[None] | None = None
         self.sync_guilds = list(sync_guilds or [])
         self.timers = timers
         self._synced = False
@@ -55,6 +60,8 @@ class TableBot(commands.Bot):
     async def setup_hook(self) -> None:
         await self.tree.set_translator(CommandTranslator())
         await add_cogs(self, self.table, timers=self.timers)
+        if self.prepare_pictures:
+            self._preparing = asyncio.get_running_loop().create_task(draw_backgrounds())
 
     async def close(self) -> None:
         self.table.computers.close()

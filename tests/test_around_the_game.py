@@ -316,3 +316,22 @@ def test_scenario_check_outside_discord(tmp_path, capsys):
     assert "bad.json: " in capsys.readouterr().err
     (tmp_path / "notjson.json").write_text("{")
     assert main(["check", str(tmp_path / "notjson.json"), "--title", "ancients"]) == 1
+
+
+async def test_board_region_zooms_on_one_region_of_the_map(h: Harness):
+    """`/board region:` (Pax Romana): a zoomed picture of one territory or province, the
+    regions autocompleted; an unknown one refused."""
+    from bot.cogs.play import region_autocomplete
+
+    info = await h.service.create_game(GUILD, CHANNEL, A, "pax_romana", "II", seed=4)
+    await h.service.join(info.id, A, "rome")
+    await h.service.join(info.id, B, "carthage")
+    await h.service.start(info.id, A)
+    offered = await region_autocomplete(h.interaction(A), "hisp")
+    assert "hispania" in [c.value for c in offered]
+    it = await h.command("board", A, region="hispania")
+    files = it.followups[-1]["files"]
+    assert [f.filename for f in files] == ["region.png"]
+    assert files[0].fp.getvalue().startswith(b"\x89PNG")
+    it = await h.command("board", A, region="atlantis")
+    assert "no region atlantis" in reply_text(it)

@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot.cogs import codec, present
 from bot.cogs.game import AUTOCOMPLETE_MAX, game_autocomplete, run_command
-from bot.cogs.pictures import board_png, hand_png
+from bot.cogs.pictures import board_png, hand_png, region_png, regions_of
 from bot.cogs.table import Refusal, Table
 from bot.i18n import t
 from bot.service import ServiceError
@@ -74,6 +74,21 @@ def why_no_moves(games: list[Any], user: int, lang: str) -> str:
         return t("bot.autocomplete_not_your_turn", lang,
                  players=", ".join(present.role_name(info, r, lang) for r in info.active_roles))
     return t("bot.autocomplete_none", lang)
+
+
+async def region_autocomplete(interaction: discord.Interaction,
+                              current: str) -> list[app_commands.Choice[str]]:
+    """The regions of the map of the channel's game (or the one named)."""
+    table: Table = interaction.client.table  # type: ignore[attr-defined]
+    game = getattr(interaction.namespace, "game", None)
+    try:
+        info = await table.find_game(interaction, int(game) if game else None,
+                                     ("active", "paused"), latest_over=True)
+    except (ServiceError, Refusal, ValueError):
+        return []
+    return [app_commands.Choice(name=present.clip(name, 100) or rid, value=rid)
+            for rid, name in regions_of(info.title)
+            if current.casefold() in (name + " " + rid).casefold()][:AUTOCOMPLETE_MAX]
 
 
 def _typed_match(choices: list[Choice], labels: list[str], text: str) -> int | None:
@@ -179,10 +194,11 @@ class PlayCog(commands.Cog):
     @app_commands.command(name="board", description="The current board of a game")
     @app_commands.describe(game="Game number",
                            share="Post the picture in the game's channel for everyone",
-                           text="The board in words (what you may see), instead of a picture")
-    @app_commands.autocomplete(game=game_autocomplete)
+                           text="The board in words (what you may see), instead of a picture",
+                           region="Zoom on one region of the map (Pax Romana)")
+    @app_commands.autocomplete(game=game_autocomplete, region=region_autocomplete)
     async def board(self, interaction: discord.Interaction, game: int | None = None,
-                    share: bool = False, text: bool = False) -> None:
+                    share: bool = False, text: bool = False, region: str | None = None) -> None:
         async def body(lang: str) -> None:
             info = await self.table.find_game(interaction, game, ("active", "paused"),
                                               latest_over=True)
@@ -194,6 +210,17 @@ class PlayCog(commands.Cog):
                     [f"**{present.game_heading(info, lang)}**", words]))
                 return
             public = await self.table.public_view(info.id)
+            if region:
+                known = dict(regions_of(info.title))
+                if region not in known:
+                    raise Refusal("bot.no_region", region=region,
+                                  regions=", ".join(list(known)[:20]) or "—")
+                picture = await region_png(public, region, lang)
+                files = ([discord.File(io.BytesIO(picture), filename="region.png")]
+                         if picture else [])
+                await self.table.reply(interaction, f"**{present.game_heading(info, lang)}** · "
+                                                    f"{known[region]}", files=files)
+                return
             if share:
                 # The picture for everyone; the choices stay on the game's one turn post.
                 channel_lang = await self.table.guild_lang(info.guild_id)
