@@ -372,6 +372,8 @@ class TableService:
         self._recent: OrderedDict[int, tuple[float, _Game]] = OrderedDict()
         # user id -> their settings as read or written by this process
         self._players: dict[int, PlayerSettings] = {}
+        # guild id -> (when read, its settings), for the posts' language (see READ_TTL)
+        self._settings: dict[int, tuple[float, ServerSettings]] = {}
 
     # -- plumbing -------------------------------------------------------------------------------
     def now(self) -> datetime:
@@ -588,10 +590,21 @@ class TableService:
 
     # -- settings and moderators ----------------------------------------------------------------
     async def get_settings(self, guild_id: int) -> ServerSettings:
+        """A server's settings (as read up to ``read_ttl`` seconds ago: every post of a game
+        asks for its server's language)."""
+        kept = self._settings.get(guild_id)
+        if kept is not None and time.monotonic() - kept[0] < self.read_ttl:
+            return kept[1].model_copy()
         row = await self.store.get_settings(guild_id)
         if row is None:
-            return ServerSettings(guild_id=guild_id, language=self.default_language)
-        return ServerSettings.model_validate(row.model_dump())
+            settings = ServerSettings(guild_id=guild_id, language=self.default_language)
+        else:
+            settings = ServerSettings.model_validate(row.model_dump())
+        if self.read_ttl > 0:
+            if len(self._settings) > STATE_CACHE_SIZE:
+                self._settings.clear()
+            self._settings[guild_id] = (time.monotonic(), settings)
+        return settings.model_copy()
 
     async def set_settings(self, guild_id: int, is_moderator: bool, language: str | None = None,
                            moderator_role_id: int | None = None,
@@ -614,6 +627,7 @@ class TableService:
             current.turn_timer = self._check_timer(turn_timer)
         async with self.store.write(self.now()) as tx:  # not a game: nothing cached
             await tx.put_settings(ServerSettingsRow(**current.model_dump()))
+        self._settings.pop(guild_id, None)
         return current
 
     # -- players' own settings ------------------------------------------------------------------
