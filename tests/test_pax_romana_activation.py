@@ -115,8 +115,8 @@ def test_3_4_2_optional_order_places_only_the_first_am() -> None:
 
 
 def test_3_5_1_expansion_one_major_two_minor() -> None:
-    """A Major Move (placeholder march until movement.py), two Minor Moves, then nothing more;
-    a unit moves only once per Activation (§9.1.4)."""
+    """A Major Move, two Minor Moves, then nothing more; a unit moves only once per Activation
+    (§9.1.4)."""
     s = blank()
     s.add("rome", "rome", "LG", 2)
     s.add("rome", "rome", "LI", 2)
@@ -125,14 +125,19 @@ def test_3_5_1_expansion_one_major_two_minor() -> None:
     s = act(s, "rome", "action", "expansion")
     s = act(s, "rome", "menu", "major")
     s = act(s, "rome", "from", "rome|rome")
-    s = act(s, "rome", "march", "pisae")
+    s = act(s, "rome", "go")
+    s = act(s, "rome", "to", "pisae")
+    s = act(s, "rome", "stop")
     assert s.stack("pisae", "rome") == {"LG": 2, "LI": 2}
     # the army that moved may not move again; Capua's LI may
     s = act(s, "rome", "menu", "minor_move")
     assert [a for v, a in choices(s, "rome") if v == "from"] == ["capua|rome"]
     s = act(s, "rome", "from", "capua|rome")
     s = act(s, "rome", "unit", "LI")
-    s = act(s, "rome", "march", choices(s, "rome")[0][1])
+    s = act(s, "rome", "go")
+    s = act(s, "rome", "to", choices(s, "rome")[0][1])
+    if ("stop", None) in choices(s, "rome"):
+        s = act(s, "rome", "stop")
     view = RULES.view(s, "rome")
     assert view.prompt_msg.args["majors"] == 0 and view.prompt_msg.args["minors"] == 1
     assert ("menu", "major") not in choices(s, "rome")

@@ -71,12 +71,16 @@ def test_conqueror_gives_a_second_major_move_with_an_exceptional_leader() -> Non
     assert RULES.view(s, "carthage").prompt_msg.args["majors"] == 2
     s = act(s, "carthage", "menu", "major")
     s = act(s, "carthage", "from", "carthage|carthage")
-    s = act(s, "carthage", "march", "utica")
+    s = act(s, "carthage", "go")
+    s = act(s, "carthage", "to", "utica")
+    s = act(s, "carthage", "stop")
     # the second Major Move: the Exceptional leader's army, which may move again
     s = act(s, "carthage", "menu", "major")
     assert choices(s, "carthage") == [("conqueror_from", "utica"), ("back", None)]
     s = act(s, "carthage", "conqueror_from", "utica")
-    s = act(s, "carthage", "march", "carthage")
+    s = act(s, "carthage", "go")
+    s = act(s, "carthage", "to", "carthage")
+    s = act(s, "carthage", "stop")
     assert s.stack("carthage", "carthage") == {"HI": 2}
     assert s.leaders["carthage_10"].at == "carthage"
 

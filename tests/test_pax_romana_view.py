@@ -58,7 +58,7 @@ def test_prompts_name_who_answers_and_private_lines_are_words() -> None:
 
 def test_turns_follow_activations_and_plans() -> None:
     keys = []
-    for s, public in _positions("VII", 2, {}, 150):
+    for s, public in _positions("VII", 2, {}, 400):
         if public.result is not None:
             break
         turn = RULES.turn(s)

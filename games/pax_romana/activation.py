@@ -8,10 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Choice, Msg, msg
-from games.pax_romana import cities, economy
-from games.pax_romana.control import data, occupants
+from games.pax_romana import cities, economy, naval
+from games.pax_romana.control import data
 from games.pax_romana.flow import (
-    FLOW,
     Frame,
     opt,
     paged,
@@ -242,25 +241,12 @@ def conqueror_armies(s: PRState, power: str) -> list[str]:
 
 
 def march_targets(s: PRState, power: str, space: str, owner: str | None = None) -> list[str]:
-    """PLACEHOLDER until movement.py (§9): the adjacent spaces (by land link, strait or pass,
-    not a Transit Point) with nothing of another side in them, so no battle, interception or
-    withdrawal can arise. The Soldiers of Fortune may stack with their Power's units (§12.4.4);
-    a Barbarian army never enters its activating Power's spaces (§13.4.2)."""
-    d = data()
+    """The points an army in ``space`` may step to by land (§9.2.2); what each step costs and
+    whether it may be taken is movement.py's (§9.2-9.5). A Barbarian army never goes back into
+    the Germans' province of origin (§13.4)."""
     owner = owner or power
-    friends = {owner, power} if owner == "sof" else {owner}
-    out = []
-    for nb in sorted(d.land_neighbours(space)):
-        if nb in d.transit_points:
-            continue
-        if occupants(s, nb) - friends:
-            continue
-        if any(o not in friends for o in s.units.get(nb, {})):
-            continue
-        if owner == "barbarian" and _german_home_left(s, space, nb):
-            continue
-        out.append(nb)
-    return out
+    return [nb for nb in sorted(data().land_neighbours(space))
+            if not (owner == "barbarian" and _german_home_left(s, space, nb))]
 
 
 def _german_home_left(s: PRState, space: str, target: str) -> bool:
@@ -281,12 +267,14 @@ def _exp_choices(s: PRState, f: Frame) -> list[Choice]:
         out = []
         if (f["majors"] > 0 and (
                 any(march_targets(s, power, sp) for sp in army_spaces(s, power))
-                or any(march_targets(s, power, *k.split("|")) for k in other_armies(s, power)))
+                or any(march_targets(s, power, *k.split("|")) for k in other_armies(s, power))
+                or naval.fleet_spaces(s, power))
                 or f.get("extra", 0) > 0 and conqueror_armies(s, power)):
             out.append(opt("menu", "major", "choice.major_move"))
         if f["minors"] > 0:
             minor = cities.minor_menu(s, power)
-            if any(march_targets(s, power, sp) for sp in army_spaces(s, power)):
+            if (any(march_targets(s, power, sp) for sp in army_spaces(s, power))
+                    or naval.fleet_spaces(s, power)):
                 out.append(opt("menu", "minor_move", "choice.minor_move"))
             out.extend(minor)
         out.append(opt("end", None, "choice.end_expansion"))
@@ -307,11 +295,13 @@ def _exp_choices(s: PRState, f: Frame) -> list[Choice]:
                 options.append(opt("from", key, "choice.other_army_at", space=f"@space.{sp}",
                                    owner=f"@power.{owner}",
                                    n=sum(movable(s, owner, sp).values())))
+        options += naval.fleet_choices(s, power)
         return paged(f, power, options, [back])
     if stage == "minor_move":
         options = [opt("from", f"{sp}|{power}", "choice.army_at", space=f"@space.{sp}",
                        n=sum(movable(s, power, sp).values()))
                    for sp in army_spaces(s, power) if march_targets(s, power, sp)]
+        options += naval.fleet_choices(s, power)
         return paged(f, power, options, [back])
     if stage.startswith("unit:"):
         sp = stage.split(":", 1)[1]
@@ -371,6 +361,11 @@ def _expansion(s: PRState, f: Frame, verb: str, arg: Any) -> None:
         units = {k: n for k, n in s.stack(arg, power).items() if k != "GS"}
         push(s, "move_army", role=power, owner=power, start=arg, units=units,
              leaders=s.leaders_at(arg, power), minor=False)
+    elif verb == "fleet":
+        # §11.1: a fleet moves as the Major Move or, one galley, as a Minor Move (naval.py)
+        f["stage"] = None
+        f["majors" if stage == "major" else "minors"] -= 1
+        naval.start_fleet(s, power, arg, minor=stage != "major")
     elif verb == "from":
         f["stage"] = f"unit:{arg.split('|')[0]}"
     elif verb == "unit":
@@ -383,61 +378,7 @@ def _expansion(s: PRState, f: Frame, verb: str, arg: Any) -> None:
         cities.minor_decide(s, f, power, verb, arg)
 
 
-# -- the army move: PLACEHOLDER until movement.py registers "move_army" (§9) ------------------------
-def _march_choices(s: PRState, f: Frame) -> list[Choice]:
-    options = [opt("march", sp, "choice.march_to", space=f"@space.{sp}")
-               for sp in march_targets(s, f["role"], f["start"], f.get("owner"))]
-    return paged(f, f["role"], options, [opt("stay", None, "choice.stay")])
-
-
-def _march_prompt(s: PRState, f: Frame) -> Msg:
-    return msg("prompt.march", who=f"@power.{f['role']}", space=f"@space.{f['start']}")
-
-
-def march_placeholder(s: PRState, f: Frame, verb: str, arg: Any) -> None:
-    """PLACEHOLDER for §9: the army (or one unit in a Minor Move) marches to one adjacent empty
-    space, with its leaders; MP, Transit Points, interception, withdrawal, battles and naval
-    moves are the part still to come (movement.py, battle.py, naval.py)."""
-    power = f["role"]
-    owner = f.get("owner") or power
-    if verb == "page":
-        turn_page(f, power)
-        return
-    pop(s, f)
-    if verb == "stay":
-        return
-    start = f["start"]
-    for kind, n in f["units"].items():
-        took = s.remove(start, owner, kind, n)
-        s.add(arg, owner, kind, took)
-        key = f"{arg}|{owner}"
-        s.moved.setdefault(key, {})
-        s.moved[key][kind] = s.moved[key].get(kind, 0) + took
-    for lid in f["leaders"]:
-        if lid in s.leaders:
-            s.leaders[lid].at = arg
-    for army in s.barbarian_armies:
-        if army["at"] == start and owner == "barbarian":
-            army.setdefault("origin", data().spaces[start].province)
-            army["at"] = arg
-            from games.pax_romana.events import near_capital
-            near_capital(s, army)
-    s.last_move = {"power": power, "path": [start, arg], "kind": "land", "battle": None}
-    _drop_lone_elephants(s, start, owner)
-    s.merge_weakened(arg, owner)
-    s.say(msg("log.march", power=f"@power.{owner}", start=f"@space.{start}",
-              space=f"@space.{arg}"))
-
-
-def _drop_lone_elephants(s: PRState, space: str, power: str) -> None:
-    """Elephants left without LCUs are destroyed (§9.2.3, §12.8.2)."""
-    st = s.stack(space, power)
-    if st.get("EL") and not any(k in LCU_TYPES for k in st):
-        s.remove(space, power, "EL", st["EL"])
-
-
-if "move_army" not in FLOW.decisions:
-    question("move_army", _march_choices, _march_prompt)(march_placeholder)
+# -- the army move: the frame "move_army" is movement.py's (§9) -----------------------------------
 
 
 # -- Negotiate (§4.1, §4.3, §4.4) -------------------------------------------------------------------

@@ -72,6 +72,7 @@ from games.pax_romana import (  # noqa: F401 - the phase modules register their 
     events,
     isolation,
     leaders,
+    movement,
     negotiation,
     plans,
     victory,
@@ -264,7 +265,8 @@ class PaxRomanaRules(GameRules[PRState]):
     def fuzz_weight(self, c: Choice, view: View) -> float:
         """The random playout's taste: act and expand rather than pass, finish plans."""
         v = c.verb
-        if v in ("back", "page", "undo", "unrebuild", "stay", "refuse"):
+        if v in ("back", "page", "undo", "unrebuild", "stay", "refuse", "leave", "leave_leader",
+                 "leave_galley"):
             return 0.2
         if v == "action":
             return {"expansion": 6.0, "callup": 2.0, "negotiate": 0.5, "pass": 0.2}[str(c.arg)]
@@ -272,7 +274,7 @@ class PaxRomanaRules(GameRules[PRState]):
             return 2.0
         if v == "end":
             return 0.6
-        if v in ("march", "from", "unit"):
+        if v in ("march", "from", "unit", "go", "to", "sail", "fleet"):
             return 4.0
         if v == "menu":
             return 3.0 if c.arg in ("major", "minor_move", "settlement", "city", "form") else 1.0

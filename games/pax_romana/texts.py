@@ -473,3 +473,196 @@ def _catalogue() -> dict[str, dict[str, str]]:
 
 
 TEXTS = _catalogue()
+
+
+# -- land movement, interception, withdrawal and battle (§9-§10, movement.py, battle.py) -----------
+MILITARY = {
+    "en": {
+        "prompt.pick_army": "{who}: which units and leaders go with the army at {space}? "
+                            "Leave some behind, or march",
+        "prompt.move_army": "{who}: where does the army at {space} go ({n} MP left)?",
+        "prompt.intercept": "{who}: intercept {army} entering {space}?",
+        "prompt.withdraw": "{who}: {army} enters {space}: withdraw before battle, or stand?",
+        "prompt.withdraw_to": "{who}: withdraw the army from {space} to where ({n} MP)?",
+        "prompt.use_shifts": "{who}: battle at {space}: {n} shifts to use (your roll {mine}, "
+                             "the enemy's {theirs})",
+        "prompt.retreat": "{who}: the battle at {space} is lost: retreat (10% fewer losses) or "
+                          "stay?",
+        "prompt.force_retreat": "{who}: the battle at {space} is won: force the defender to "
+                                "retreat for 1 MP?",
+        "prompt.retreat_where": "{who}: forced to retreat from {space}: where to?",
+        "prompt.pillage": "{who}: {space} is captured: try to pillage it?",
+        "prompt.use_city": "{who}: does the city or settlement at {space} defend in this "
+                           "battle?",
+        "prompt.siege_bid": "Siege Preparation at {space}: {a} and {b} each write in secret "
+                            "what they spend; the higher sum gets 1 shift, both pay",
+        "prompt.commit_elephants": "{who}: how many elephants fight at {space}?",
+        "choice.leave_unit": "Leave one {unit} behind",
+        "choice.leave_leader": "Leave {leader} behind",
+        "choice.march_with": "March: {n} units, {leaders} leaders",
+        "choice.move_to": "To {space} ({cost} MP, {left} left)",
+        "choice.stop_here": "Stop here",
+        "choice.intercept_from": "Intercept from {space} into {target}",
+        "choice.let_pass": "Let it pass",
+        "choice.withdraw": "Withdraw (roll 1d6 for MP)",
+        "choice.stand": "Stand and fight",
+        "choice.withdraw_to": "Withdraw to {space}",
+        "choice.shift_raise": "Raise my roll to {n}",
+        "choice.shift_lower": "Lower the enemy's roll to {n}",
+        "choice.shifts_done": "Keep the rest of the shifts",
+        "choice.retreat_to": "Retreat to {space}",
+        "choice.no_retreat": "Do not retreat",
+        "choice.force_retreat": "Force the retreat (1 MP)",
+        "choice.no_force": "Let them stay",
+        "choice.pillage": "Pillage",
+        "choice.spare": "Do not pillage",
+        "choice.use_city": "The city defends (no cavalry, no elephants, no retreat)",
+        "choice.no_city": "The army fights without it",
+        "choice.siege_bid": "Spend {n} T",
+        "choice.commit_elephants": "{n} elephants",
+        "log.mp_roll": "{power}'s army at {space} rolls {roll}: {n} MP.",
+        "log.move_step": "{power} moves from {start} to {space} ({cost} MP, {n} left).",
+        "log.alpine_attrition": "{power} crosses the Alps into {space}: attrition roll {roll}, "
+                                "{n} losses.",
+        "log.intercept_roll": "{power} tries to intercept from {start} into {space}: {roll} + "
+                              "{mod}: {result}.",
+        "log.withdraw_roll": "{power} withdraws from {space}: roll {roll}, {n} MP.",
+        "log.withdraw_failed": "{power} cannot withdraw from {space} and fights.",
+        "log.withdrew": "{power} withdraws from {start} to {space}.",
+        "log.elephant": "{power}'s elephant rolls {roll}.",
+        "log.battle_rolls": "Battle at {space}: {att} {abp} BP against {dfd} {dbp} BP; rolls "
+                            "{ar} and {dr}; {n} net shifts to {who}.",
+        "log.battle_result": "Battle at {space}: {att} loses {apct}%, {dfd} {dpct}%: {who}.",
+        "log.retreat_prevented": "The enemy cavalry stops {power}'s retreat (roll {roll}).",
+        "log.battle_losses": "Losses at {space}: {att} {a} BP, {dfd} {d} BP.",
+        "log.retreated": "{power} retreats from {start} to {space}.",
+        "log.regroup": "{power} regroups at {space}.",
+        "log.leader_died": "{leader} falls in battle (roll {roll}).",
+        "log.leader_fell": "{leader} dies with his army.",
+        "log.siege_bids": "Siege Preparation: {a} spends {x} T, {b} {y} T.",
+        "log.garrison_overrun": "{power}'s garrison at {space} is overrun.",
+        "log.militia": "{power} raises {n} militia ({space}).",
+        "log.tribe_revealed": "The tribe at {space} shows {n} warriors.",
+        "word.success": "success", "word.failure": "failure", "word.draw": "a draw",
+        "prompt.pick_fleet": "{who}: which galleys and leaders sail from {space}?",
+        "prompt.move_fleet": "{who}: where does the fleet at {space} sail?",
+        "prompt.fleet_stopped": "{who}: the fleet has Stopped at {space}: roll for "
+                                "Continuation, or stay?",
+        "prompt.naval_contact": "{who}: the fleet of {army} enters {space}: fight it or let it "
+                                "pass?",
+        "choice.my_fleet_at": "The fleet at {space} ({n} galleys)",
+        "choice.leave_galley": "Leave one galley behind",
+        "choice.set_sail": "Sail with {n} galleys",
+        "choice.sail_to": "Sail to {space}",
+        "choice.continuation": "Roll for Continuation (2d6, 7 or less)",
+        "choice.naval_fight": "Fight",
+        "log.sail": "{power}'s fleet sails from {start} to {space}.",
+        "log.continuation": "{power}'s fleet at {space} rolls {roll} + {mod} for Continuation: "
+                            "{result}.",
+        "log.naval_disaster": "{power}'s fleet at {space}: Naval Disaster roll {roll}.",
+        "log.storm": "A storm sinks {n} of {power}'s galleys.",
+        "log.pirates_roll": "{power}'s fleet attacks the pirates at {space}: {roll}, {n} in all: "
+                            "{result}.",
+        "log.naval_battle": "Naval battle at {space}: {att} {a} against {dfd} {d}.",
+    },
+    "ru": {
+        "prompt.pick_army": "{who}: какие отряды и полководцы идут с армией из {space}? "
+                            "Оставьте лишних или выступайте",
+        "prompt.move_army": "{who}: куда идёт армия из {space} (осталось {n} ОД)?",
+        "prompt.intercept": "{who}: перехватить {army}, входящую в {space}?",
+        "prompt.withdraw": "{who}: противник ({army}) входит в {space}: отступить до боя или "
+                           "принять бой?",
+        "prompt.withdraw_to": "{who}: куда отступает армия из {space} ({n} ОД)?",
+        "prompt.use_shifts": "{who}: бой в {space}: сдвигов {n} (ваш бросок {mine}, "
+                             "противника {theirs})",
+        "prompt.retreat": "{who}: бой в {space} проигран: отступить (потери на 10% меньше) или "
+                          "остаться?",
+        "prompt.force_retreat": "{who}: бой в {space} выигран: заставить защитника отступить "
+                                "за 1 ОД?",
+        "prompt.retreat_where": "{who}: вынужденное отступление из {space}: куда?",
+        "prompt.pillage": "{who}: {space} захвачен: попытаться разграбить?",
+        "prompt.use_city": "{who}: обороняет ли город или поселение в {space} в этом бою?",
+        "prompt.siege_bid": "Подготовка к осаде в {space}: {a} и {b} тайно записывают "
+                            "сумму; у большей 1 сдвиг, платят обе",
+        "prompt.commit_elephants": "{who}: сколько слонов вводится в бой в {space}?",
+        "choice.leave_unit": "Оставить один отряд: {unit}",
+        "choice.leave_leader": "Оставить {leader}",
+        "choice.march_with": "Выступить: отрядов {n}, полководцев {leaders}",
+        "choice.move_to": "В {space} ({cost} ОД, останется {left})",
+        "choice.stop_here": "Остановиться здесь",
+        "choice.intercept_from": "Перехват из {space} в {target}",
+        "choice.let_pass": "Пропустить",
+        "choice.withdraw": "Отступить (1d6 ОД)",
+        "choice.stand": "Принять бой",
+        "choice.withdraw_to": "Отступить в {space}",
+        "choice.shift_raise": "Поднять свой бросок до {n}",
+        "choice.shift_lower": "Снизить бросок противника до {n}",
+        "choice.shifts_done": "Не использовать остальные сдвиги",
+        "choice.retreat_to": "Отступить в {space}",
+        "choice.no_retreat": "Не отступать",
+        "choice.force_retreat": "Заставить отступить (1 ОД)",
+        "choice.no_force": "Оставить их",
+        "choice.pillage": "Грабить",
+        "choice.spare": "Не грабить",
+        "choice.use_city": "Город обороняется (без кавалерии, слонов и отступления)",
+        "choice.no_city": "Армия сражается без него",
+        "choice.siege_bid": "Потратить {n} Т",
+        "choice.commit_elephants": "Слонов: {n}",
+        "log.mp_roll": "{power}: армия в {space} выбросила {roll}: {n} ОД.",
+        "log.move_step": "{power}: из {start} в {space} ({cost} ОД, осталось {n}).",
+        "log.alpine_attrition": "{power} переходит Альпы в {space}: бросок истощения {roll}, "
+                                "потерь {n}.",
+        "log.intercept_roll": "{power}: перехват из {start} в {space}: {roll} + {mod}: "
+                              "{result}.",
+        "log.withdraw_roll": "{power} отступает из {space}: бросок {roll}, {n} ОД.",
+        "log.withdraw_failed": "{power} не может отступить из {space} и принимает бой.",
+        "log.withdrew": "{power} отступает из {start} в {space}.",
+        "log.elephant": "{power}: бросок слона {roll}.",
+        "log.battle_rolls": "Бой в {space}: {att} {abp} ОБ против {dfd} {dbp} ОБ; броски "
+                            "{ar} и {dr}; чистых сдвигов {n} у {who}.",
+        "log.battle_result": "Бой в {space}: {att} теряет {apct}%, {dfd} {dpct}%: {who}.",
+        "log.retreat_prevented": "Кавалерия противника не даёт отступить: {power} "
+                                 "(бросок {roll}).",
+        "log.battle_losses": "Потери в {space}: {att} {a} ОБ, {dfd} {d} ОБ.",
+        "log.retreated": "{power} отступает из {start} в {space}.",
+        "log.regroup": "{power} перегруппировывается в {space}.",
+        "log.leader_died": "{leader} погибает в бою (бросок {roll}).",
+        "log.leader_fell": "{leader} погибает вместе с армией.",
+        "log.siege_bids": "Подготовка к осаде: {a} тратит {x} Т, {b} {y} Т.",
+        "log.garrison_overrun": "{power}: гарнизон в {space} уничтожен.",
+        "log.militia": "{power} собирает ополчение: {n} ({space}).",
+        "log.tribe_revealed": "Племя в {space}: воинов {n}.",
+        "word.success": "успех", "word.failure": "неудача", "word.draw": "ничья",
+        "prompt.pick_fleet": "{who}: какие галеры и полководцы выходят из {space}?",
+        "prompt.move_fleet": "{who}: куда плывёт флот из {space}?",
+        "prompt.fleet_stopped": "{who}: флот остановился в {space}: бросить на продолжение "
+                                "движения или остаться?",
+        "prompt.naval_contact": "{who}: флот ({army}) входит в {space}: сражаться или "
+                                "пропустить?",
+        "choice.my_fleet_at": "Флот в {space} (галер: {n})",
+        "choice.leave_galley": "Оставить одну галеру",
+        "choice.set_sail": "Выйти в море: галер {n}",
+        "choice.sail_to": "Плыть в {space}",
+        "choice.continuation": "Бросок на продолжение (2d6, 7 или меньше)",
+        "choice.naval_fight": "Сражаться",
+        "log.sail": "{power}: флот плывёт из {start} в {space}.",
+        "log.continuation": "{power}: флот в {space}, бросок на продолжение {roll} + {mod}: "
+                            "{result}.",
+        "log.naval_disaster": "{power}: флот в {space}, бросок морской катастрофы {roll}.",
+        "log.storm": "Буря топит галеры ({power}): {n}.",
+        "log.pirates_roll": "{power}: флот атакует пиратов в {space}: {roll}, всего {n}: "
+                            "{result}.",
+        "log.naval_battle": "Морской бой в {space}: {att} {a} против {dfd} {d}.",
+    },
+}
+ARMIES = {
+    "en": {"rome": "the Roman army", "carthage": "the Carthaginian army",
+           "greece": "the Greek army", "east": "the Eastern army"},
+    "ru": {"rome": "римскую армию", "carthage": "карфагенскую армию",
+           "greece": "греческую армию", "east": "восточную армию"},
+}
+for _lang, _texts in MILITARY.items():
+    TEXTS[_lang].update(_texts)
+    for _owner, _name in POWER_NAMES[_lang].items():
+        TEXTS[_lang][f"army.{_owner}"] = ARMIES[_lang].get(
+            _owner, ("the army of " if _lang == "en" else "армию: ") + _name)

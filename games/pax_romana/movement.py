@@ -1,0 +1,602 @@
+"""Land movement (§9): the army's Movement Points from Campaign + 1d6 (§9.1.2), costs by link and
+terrain (§9.2.1), Transit Points where no army stops (§9.5.1), Alpine passes with their attrition
+(§9.5.2, §9.6.3), straits (§9.5.3), interception by every eligible player each time an enemy
+army enters a space next to one of his armies (§9.3) and withdrawal before battle (§9.4).
+
+The move is the frame ``move_army`` (pushed by the Expansion, activation.py): first the units
+and leaders that go, one step at a time (``stage`` "pick"), then the MP roll, then the way space
+by space (``stage`` "move") with the MP left in the question. Entering a space pushes the step
+``entry``: it asks each eligible player in turn whether to intercept (the frame ``intercept``,
+asked of that player alone), then, if the space holds what must be attacked (§9.2.1), offers the
+defenders a withdrawal (``withdraw``, ``withdraw_to``) and starts the battle (battle.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import Choice, Msg, msg
+from games.pax_romana import battle, special_units
+from games.pax_romana.activation import _german_home_left
+from games.pax_romana.control import data, occupants, space_controller
+from games.pax_romana.flow import Frame, opt, paged, pop, push, question, step, turn_page
+from games.pax_romana.isolation import attrition_losses
+from games.pax_romana.leaders import rating
+from games.pax_romana.stability import withdrawal as withdrawal_stability
+from games.pax_romana.state import LCU_TYPES, PRState
+
+# the MP Expenditure Table's rows, by what they are for (§9.2.1)
+_COST_ROWS = {
+    "enter": "enter an unoccupied or friendly-occupied space, or a land TP",
+    "rough": "enter a rough mountain space",
+    "strait": "enter a space across a strait",
+    "alpine": "enter a space across an Alpine pass",
+    "attack": "attack (in addition to entry)",
+    "lost": "continue moving after a lost battle",
+    "force": "force a defeated defender to retreat",
+}
+
+
+def mp_cost(what: str) -> int:
+    """A row of the MP Expenditure Table (§9.2.1, data)."""
+    want = _COST_ROWS[what]
+    return next(r.mp for r in data().tables.movement_point_costs.rows if r.action == want)
+
+
+def d6(s: PRState) -> int:
+    return int(s.rng.roll(range(1, 7)))
+
+
+# -- who is whose enemy ------------------------------------------------------------------------------
+def friends_of(s: PRState, owner: str) -> set[str]:
+    """The sides an army of ``owner`` may stack with: the Soldiers of Fortune with their Power's
+    units (§12.4.4)."""
+    out = {owner}
+    if owner == "sof" and s.sof is not None:
+        out.add(s.sof["power"])
+    if s.sof is not None and owner == s.sof.get("power"):
+        out.add("sof")
+    return out
+
+
+def controller_of(s: PRState, owner: str) -> str | None:
+    """The Power who decides for ``owner``'s units: itself, the SoF Power; none for the rest
+    (barbarians, tribes, Independents, slaves decide by the rules, §13.2.4)."""
+    if owner in s.powers:
+        return owner
+    if owner == "sof" and s.sof is not None:
+        return str(s.sof["power"])
+    return None
+
+
+def hostile(s: PRState, space: str, owner: str) -> list[str]:
+    """The sides in ``space`` that an army of ``owner`` entering it must attack (§9.2.1): enemy
+    LCUs or garrisons, a city or settlement of another side, a Tribe counter, Barbarian,
+    Independent or slave units; not lone elephants or leaders. Invasion armies pass through
+    tribes (§13.4.2); a destroyed city has no owner."""
+    mine = friends_of(s, owner)
+    out = []
+    for who, st in s.units.get(space, {}).items():
+        if who in mine:
+            continue
+        if owner == "barbarian" and set(st) <= {"TW"}:
+            continue
+        if any(k in LCU_TYPES or k == "GR" for k in st):
+            out.append(who)
+    city = s.cities.get(space)
+    if city is not None and city.owner not in mine and city.owner not in out:
+        out.append(city.owner)
+    if space in s.tribes and owner != "barbarian" and "barbarian" not in out:
+        out.append("barbarian")
+    return out
+
+
+# -- the cost of a step -------------------------------------------------------------------------------
+def step_cost(s: PRState, here: str, there: str) -> int:
+    """§9.2.1: 1 MP; 2 into a rough mountain or across a strait; 3 across an Alpine pass."""
+    kinds = data().link_types(here, there)
+    if "alpine_pass" in kinds and "land" not in kinds:
+        return mp_cost("alpine")
+    if "strait" in kinds and "land" not in kinds:
+        return mp_cost("strait")
+    if there in data().rough_mountains:
+        return mp_cost("rough")
+    return mp_cost("enter")
+
+
+def _strait_open(s: PRState, owner: str, here: str, there: str) -> bool:
+    """§9.5.3: no enemy galleys at either end, and the far side unoccupied or controlled by the
+    mover."""
+    mine = friends_of(s, owner)
+    for sp in (here, there):
+        if any(o not in mine and st.get("GS") for o, st in s.units.get(sp, {}).items()):
+            return False
+    if there in data().transit_points:
+        return not any(o not in mine for o in s.units.get(there, {}))
+    occ = occupants(s, there)
+    return not occ or space_controller(s, there) in mine
+
+
+def may_enter(s: PRState, f: Frame, here: str, there: str) -> int | None:
+    """The MP that entering ``there`` costs the army of frame ``f``, with the attack it brings,
+    or None if it may not go there (§9.2, §9.5, §12.3.3, §13.4.2)."""
+    d = data()
+    owner = f["owner"]
+    if there in f.get("path", [])[-1:]:
+        return None
+    kinds = d.link_types(here, there)
+    if "strait" in kinds and "land" not in kinds and not _strait_open(s, owner, here, there):
+        return None
+    if owner == "barbarian":
+        if _german_home_left(s, f["start"], there) or _german_home_left(s, here, there):
+            return None
+        power = f["role"]
+        if any(o in friends_of(s, power) for o in s.units.get(there, {})):
+            return None
+    if "ML" in f["units"] and d.spaces[there].home_of != owner:
+        return None
+    cost = step_cost(s, here, there)
+    enemies = hostile(s, there, owner)
+    if there in d.transit_points:
+        if enemies:
+            return None
+        left = f["mp"] - cost
+        onward = [nb for nb in d.land_neighbours(there) if nb != here
+                  and step_cost(s, there, nb) <= left]
+        return cost if onward else None
+    if enemies:
+        cost += mp_cost("attack")
+    return cost if cost <= f["mp"] else None
+
+
+def destinations(s: PRState, f: Frame) -> list[tuple[str, int]]:
+    here = f["at"]
+    out = []
+    for nb in sorted(data().land_neighbours(here)):
+        cost = may_enter(s, f, here, nb)
+        if cost is not None:
+            out.append((nb, cost))
+    return out
+
+
+# -- MP (§9.1.2) ---------------------------------------------------------------------------------------
+def movement_points(s: PRState, f: Frame) -> int:
+    """§9.1.2: a Major Move with a leader: the best Campaign + 1d6; without a leader or in a
+    Minor Move: 1d6; a leader moving wholly alone doubles it (the table's allowance note)."""
+    roll = d6(s)
+    campaign = max((rating(lid)[1] for lid in f["leaders"]), default=0)
+    mp = roll + (campaign if not f.get("minor") else 0)
+    if f["leaders"] and not f["units"]:
+        mp *= 2
+    s.say(msg("log.mp_roll", power=f"@power.{f['owner']}", space=f"@space.{f['start']}",
+              roll=roll, n=mp))
+    return mp
+
+
+# -- the move frame ----------------------------------------------------------------------------------
+def _army_size(f: Frame) -> int:
+    return sum(f["units"].values())
+
+
+def _pick_choices(s: PRState, f: Frame) -> list[Choice]:
+    out = []
+    if _army_size(f) + len(f["leaders"]) > 1:
+        out += [opt("leave", k, "choice.leave_unit", unit=f"@unit.{k}")
+                for k, n in sorted(f["units"].items()) if n > 0]
+        out += [opt("leave_leader", lid, "choice.leave_leader", leader=f"@leader.{lid}")
+                for lid in f["leaders"]]
+    if any(k in LCU_TYPES or k == "GR" for k in f["units"]) or (f["leaders"] and not f["units"]):
+        out.append(opt("go", None, "choice.march_with", n=_army_size(f), leaders=len(f["leaders"])))
+    out.append(opt("stay", None, "choice.stay"))
+    return out
+
+
+def _move_choices(s: PRState, f: Frame) -> list[Choice]:
+    if f.get("stage", "pick") == "pick":
+        return _pick_choices(s, f)
+    options = [opt("to", sp, "choice.move_to", space=f"@space.{sp}", cost=c, left=f["mp"] - c)
+               for sp, c in destinations(s, f)]
+    fixed = [] if f["at"] in data().transit_points else [opt("stop", None, "choice.stop_here")]
+    if not fixed and not options:
+        fixed = [opt("stop", None, "choice.stop_here")]
+    return paged(f, f["role"], options, fixed)
+
+
+def _move_prompt(s: PRState, f: Frame) -> Msg:
+    if f.get("stage", "pick") == "pick":
+        return msg("prompt.pick_army", who=f"@power.{f['role']}", space=f"@space.{f['start']}")
+    return msg("prompt.move_army", who=f"@power.{f['role']}", space=f"@space.{f['at']}",
+               n=f["mp"])
+
+
+def _begin(s: PRState, f: Frame) -> None:
+    f["stage"] = "move"
+    f["at"] = f["start"]
+    f["path"] = [f["start"]]
+    f["mp"] = movement_points(s, f)
+    s.mark_irreversible()
+
+
+def _lapses(s: PRState, f: Frame) -> bool:
+    return True
+
+
+@question("move_army", _move_choices, _move_prompt)
+def move_army(s: PRState, f: Frame, verb: str, arg: Any) -> None:
+    """§9.1-9.2: the army chooses its units, rolls its MP and goes space by space; dropping
+    units is free (§9.2.1)."""
+    if verb == "page":
+        turn_page(f, f["role"])
+        return
+    f.setdefault("page", {}).pop(f["role"], None)
+    if verb == "stay":
+        pop(s, f)
+        return
+    if verb == "leave":
+        f["units"][arg] -= 1
+        if not f["units"][arg]:
+            del f["units"][arg]
+        return
+    if verb == "leave_leader":
+        f["leaders"].remove(arg)
+        return
+    if verb == "go":
+        _begin(s, f)
+        return
+    if verb == "stop":
+        finish_move(s, f)
+        return
+    enter(s, f, arg)
+
+
+def finish_move(s: PRState, f: Frame) -> None:
+    pop(s, f)
+    owner = f["owner"]
+    at = f.get("at", f["start"])
+    s.merge_weakened(at, owner)
+    drop_lone_elephants(s, f["start"], owner)
+    drop_lone_elephants(s, at, owner)
+
+
+def drop_lone_elephants(s: PRState, space: str, owner: str) -> None:
+    """Elephants left without LCUs are destroyed (§9.2.3, §12.8.2)."""
+    st = s.stack(space, owner)
+    if st.get("EL") and not any(k in LCU_TYPES for k in st):
+        s.remove(space, owner, "EL", st["EL"])
+
+
+def shift_army(s: PRState, owner: str, units: dict[str, int], leaders: list[str], here: str,
+               there: str) -> dict[str, int]:
+    """Take ``units`` and ``leaders`` from ``here`` to ``there``; returns what went."""
+    went: dict[str, int] = {}
+    for kind, n in sorted(units.items()):
+        took = s.remove(here, owner, kind, n)
+        if took:
+            s.add(there, owner, kind, took)
+            went[kind] = took
+    for lid in leaders:
+        if lid in s.leaders and s.leaders[lid].at == here:
+            s.leaders[lid].at = there
+    return went
+
+
+def enter(s: PRState, f: Frame, there: str) -> None:
+    """The army steps into ``there`` and pays for it (§9.2.1); an Alpine pass costs attrition
+    (§9.5.2); then the ``entry`` step looks for interceptors and what must be fought."""
+    here = f["at"]
+    cost = may_enter(s, f, here, there)
+    assert cost is not None
+    owner = f["owner"]
+    f["mp"] -= cost
+    went = shift_army(s, owner, f["units"], f["leaders"], here, there)
+    f["units"] = went
+    key = f"{there}|{owner}"
+    s.moved.setdefault(key, {})
+    for kind, n in went.items():
+        s.moved[key][kind] = s.moved[key].get(kind, 0) + n
+    f["from"] = here
+    f["at"] = there
+    f["path"].append(there)
+    for army in s.barbarian_armies:
+        if owner == "barbarian" and army["at"] == here:
+            army.setdefault("origin", data().spaces[here].province)
+            army["at"] = there
+            from games.pax_romana.events import near_capital
+            near_capital(s, army)           # §13.4.4
+    s.last_move = {"power": f["role"], "path": list(f["path"]), "kind": "land", "battle": None}
+    s.say(msg("log.move_step", power=f"@power.{owner}", start=f"@space.{here}",
+              space=f"@space.{there}", cost=cost, n=f["mp"]))
+    kinds = data().link_types(here, there)
+    attack = bool(hostile(s, there, owner)) and there not in data().transit_points
+    push(s, "entry", space=there, came_from=here, owner=owner, role=f["role"], asked=[],
+         attack=attack)
+    if "alpine_pass" in kinds and "land" not in kinds:
+        alpine_attrition(s, owner, f["role"], there)
+
+
+def alpine_attrition(s: PRState, owner: str, role: str, space: str) -> None:
+    """§9.5.2, §9.6.3: crossing an Alpine pass costs attrition: 1d6 on the Attrition Table, the
+    owner choosing the losses (the attrition question of isolation.py); others lose their
+    cheapest units."""
+    units = sum(n for k, n in s.stack(space, owner).items() if k not in ("GR", "GS"))
+    if not units:
+        return
+    roll = d6(s)
+    losses = attrition_losses(units, roll)
+    s.say(msg("log.alpine_attrition", power=f"@power.{owner}", space=f"@space.{space}",
+              roll=roll, n=losses))
+    if owner == role and owner in s.powers:
+        push(s, "attrition", role=owner, space=space, losses=losses, weakened=False)
+    else:
+        battle.take_losses(s, space, owner, losses, attrition=True)
+
+
+def move_frame(s: PRState) -> Frame | None:
+    for f in reversed(s.flow):
+        if f["k"] == "move_army":
+            return f
+    return None
+
+
+# -- entering a space: interception, withdrawal, battle ----------------------------------------------
+def _turn_order_after(s: PRState, role: str) -> list[str]:
+    """The players asked about an interception: in turn order from the one after the moving
+    Power (the rules give no order, §9.3.1; this is the table's)."""
+    order = list(s.roles)
+    if role in order:
+        i = order.index(role)
+        order = order[i + 1:] + order[:i]
+    return order
+
+
+def interceptors(s: PRState, power: str, space: str, mover: str) -> list[str]:
+    """Spaces from which ``power``'s armies may intercept into ``space`` (§9.3.1): joined by a
+    land link (not a strait or pass, not from or into a Transit Point), an army with LCUs; a
+    leader alone only into a space already holding his army. Never into a space where a third
+    side stands (this engine fights two sides at a time)."""
+    d = data()
+    if space in d.transit_points:
+        return []
+    if power in friends_of(s, mover):
+        return []
+    there = set(s.units.get(space, {})) | ({s.cities[space].owner} if space in s.cities else set())
+    if there - friends_of(s, mover) - friends_of(s, power) or space in s.tribes:
+        return []
+    out = []
+    for nb in sorted(d.neighbours(space, "land")):
+        if nb in d.transit_points:
+            continue
+        st = s.stack(nb, power)
+        if any(k in LCU_TYPES for k in st):
+            out.append(nb)
+    return out
+
+
+def interception_modifier(s: PRState, power: str, origin: str, target: str) -> int:
+    """§9.3.2: the interceptor's Tactics; +3 from its own City, +1 from its own Settlement, +1
+    into a space with its own City."""
+    tactics = max((rating(lid)[0] for lid in s.leaders_at(origin, power)), default=0)
+    mod = tactics
+    c = s.cities.get(origin)
+    if c is not None and c.owner == power:
+        mod += 3 if c.kind == "city" else 1
+    c = s.cities.get(target)
+    if c is not None and c.owner == power and c.kind == "city":
+        mod += 1
+    return mod
+
+
+@step("entry")
+def entry(s: PRState, f: Frame) -> None:
+    space, owner = f["space"], f["owner"]
+    if not any(k in LCU_TYPES for k in s.stack(space, owner)) and not (
+            s.leaders_at(space, owner) and not s.stack(space, owner)):
+        pop(s, f)
+        m = move_frame(s)
+        if m is not None and m["at"] == space:
+            finish_move(s, m)
+        return
+    if not f.get("regroup"):
+        for power in _turn_order_after(s, f["role"]):
+            if power in f["asked"]:
+                continue
+            f["asked"].append(power)
+            if interceptors(s, power, space, owner):
+                push(s, "intercept", role=power, space=space, mover=owner, came_from=f["came_from"])
+                return
+    pop(s, f)
+    if f["attack"] and hostile(s, space, owner):
+        push(s, "contact", space=space, came_from=f["came_from"], owner=owner, role=f["role"],
+             offered=[])
+    else:
+        after_entry(s, space, owner)
+
+
+def after_entry(s: PRState, space: str, owner: str) -> None:
+    """Nothing left to fight: an undefended city at its lowest FP is captured (§7.4.2); the
+    attack MP is given back if the defenders withdrew (§9.4.2)."""
+    m = move_frame(s)
+    special_units.overrun(s, space, owner)
+    if m is not None and m.get("refund"):
+        m["mp"] += m.pop("refund")
+
+
+def _intercept_choices(s: PRState, f: Frame) -> list[Choice]:
+    out = [opt("intercept", sp, "choice.intercept_from", space=f"@space.{sp}",
+               target=f"@space.{f['space']}")
+           for sp in interceptors(s, f["role"], f["space"], f["mover"])]
+    return out[:24] + [opt("let_pass", None, "choice.let_pass")]
+
+
+def _intercept_prompt(s: PRState, f: Frame) -> Msg:
+    mover = f["mover"]
+    army = f"@army.{mover}"
+    return msg("prompt.intercept", who=f"@power.{f['role']}", army=army,
+               space=f"@space.{f['space']}")
+
+
+@question("intercept", _intercept_choices, _intercept_prompt)
+def intercept(s: PRState, f: Frame, verb: str, arg: Any) -> None:
+    """§9.3.2: 2d6 + modifiers ≥ 12 (the table's target): the interceptor moves in and attacks
+    (§9.3.3), combined with its units already there (§9.3.4)."""
+    pop(s, f)
+    if verb != "intercept":
+        return
+    power, space = f["role"], f["space"]
+    table = data().tables.interception
+    roll = d6(s) + d6(s)
+    mod = interception_modifier(s, power, arg, space)
+    ok = roll + mod >= table.target
+    s.mark_irreversible()
+    s.say(msg("log.intercept_roll", power=f"@power.{power}", start=f"@space.{arg}",
+              space=f"@space.{space}", roll=roll, mod=mod,
+              result="@word.success" if ok else "@word.failure"))
+    if not ok:
+        return
+    units = {k: n for k, n in s.stack(arg, power).items() if k not in ("GR", "GS")}
+    leaders = s.leaders_at(arg, power)
+    shift_army(s, power, units, leaders, arg, space)
+    battle.start(s, space=space, attacker=power, attacker_role=power, defender=f["mover"],
+                 came_from=arg, intercept=True, mover_from=f["came_from"])
+
+
+# -- withdrawal before battle (§9.4) -----------------------------------------------------------------
+def withdrawal_modifier(s: PRState, space: str, attacker: str, defender: str) -> int:
+    """§9.4.3: the attacker's cavalry superiority -1, dominance -3 (the table's values), not in
+    a rough mountain; the attacker always uses it here."""
+    if space in data().rough_mountains:
+        return 0
+    level = battle.cavalry_level(battle.cavalry_count(s, space, attacker),
+                                 battle.cavalry_count(s, space, defender))
+    table = data().tables.withdrawal_before_battle
+    drms = {m.condition: int(m.drm) for m in table.modifiers}
+    if level == "dominance":
+        return drms["attacker uses cavalry dominance"]
+    if level == "superiority":
+        return drms["attacker uses cavalry superiority"]
+    return 0
+
+
+def _withdraw_blocked(s: PRState, owner: str, space: str) -> bool:
+    """§9.4.4, §7.2.2: no enemy LCUs, cities or settlements (Independent ones too)."""
+    mine = friends_of(s, owner)
+    if any(o not in mine and any(k in LCU_TYPES for k in st)
+           for o, st in s.units.get(space, {}).items()):
+        return True
+    c = s.cities.get(space)
+    return (c is not None and c.owner not in mine) or space in s.tribes
+
+
+def _garrison_only(s: PRState, owner: str, space: str) -> bool:
+    mine = friends_of(s, owner)
+    return any(o not in mine and st.get("GR") for o, st in s.units.get(space, {}).items())
+
+
+def withdrawal_spaces(s: PRState, owner: str, space: str, came_from: str, mp: int) -> list[str]:
+    """Where a withdrawing army may end within ``mp`` MP (§9.4.1, §9.4.4): never into the space
+    the enemy came from, nor into enemy LCUs, cities or settlements; through an enemy garrison
+    at +1 MP; never ending in a Transit Point; at least one MP spent."""
+    d = data()
+    best = {space: 0}
+    todo = [space]
+    while todo:
+        here = todo.pop(0)
+        for nb in d.land_neighbours(here):
+            if nb == came_from or nb == space or _withdraw_blocked(s, owner, nb):
+                continue
+            cost = best[here] + step_cost(s, here, nb)
+            if _garrison_only(s, owner, nb):
+                cost += 1
+            if cost <= mp and cost < best.get(nb, 99):
+                best[nb] = cost
+                todo.append(nb)
+    return sorted(sp for sp in best if sp != space and sp not in d.transit_points
+                  and not _garrison_only(s, owner, sp))
+
+
+def may_withdraw(s: PRState, owner: str) -> bool:
+    """Tribes, barbarians (unless an invasion army's Power moves them), Independents and slaves
+    never withdraw (§13.1.3, §13.2.3, §12.5, §12.7.3)."""
+    return controller_of(s, owner) is not None
+
+
+@step("contact")
+def contact(s: PRState, f: Frame) -> None:
+    """§10.2 steps 1-2: each defending Power may withdraw; then the battle."""
+    space, owner = f["space"], f["owner"]
+    for side in hostile(s, space, owner):
+        if side in f["offered"] or not may_withdraw(s, side):
+            continue
+        if not any(k in LCU_TYPES for k in s.stack(space, side)):
+            continue
+        f["offered"].append(side)
+        push(s, "withdraw", role=controller_of(s, side), side=side, space=space,
+             came_from=f["came_from"], mover=owner)
+        return
+    pop(s, f)
+    enemies = hostile(s, space, owner)
+    m = move_frame(s)
+    if not enemies:
+        if m is not None and f["offered"]:
+            m["refund"] = mp_cost("attack")
+        after_entry(s, space, owner)
+        return
+    battle.start(s, space=space, attacker=owner, attacker_role=f["role"], defender=enemies[0],
+                 came_from=f["came_from"], intercept=False)
+
+
+def _withdraw_choices(s: PRState, f: Frame) -> list[Choice]:
+    if f.get("dest") is not None:
+        options = [opt("withdraw_to", sp, "choice.withdraw_to", space=f"@space.{sp}")
+                   for sp in f["dest"]]
+        return paged(f, f["role"], options, [])
+    return [opt("withdraw", None, "choice.withdraw"), opt("stand", None, "choice.stand")]
+
+
+def _withdraw_prompt(s: PRState, f: Frame) -> Msg:
+    if f.get("dest") is not None:
+        return msg("prompt.withdraw_to", who=f"@power.{f['role']}", space=f"@space.{f['space']}",
+                   n=f["mp"])
+    mover = f["mover"]
+    army = f"@army.{mover}"
+    return msg("prompt.withdraw", who=f"@power.{f['role']}", army=army,
+               space=f"@space.{f['space']}")
+
+
+@question("withdraw", _withdraw_choices, _withdraw_prompt)
+def withdraw(s: PRState, f: Frame, verb: str, arg: Any) -> None:
+    """§9.4.1: 1d6 MP with the cavalry modifier (§9.4.3); a result of 0 or less, or nowhere to
+    go, and the army fights (ambiguity A26). §9.4.5: -1 Stability from one's Home Territory."""
+    if verb == "page":
+        turn_page(f, f["role"])
+        return
+    side, space = f["side"], f["space"]
+    if verb == "stand":
+        pop(s, f)
+        return
+    if verb == "withdraw":
+        roll = d6(s)
+        mod = withdrawal_modifier(s, space, f["mover"], side)
+        mp = roll + mod
+        s.mark_irreversible()
+        dest = withdrawal_spaces(s, side, space, f["came_from"], mp) if mp > 0 else []
+        s.say(msg("log.withdraw_roll", power=f"@power.{side}", space=f"@space.{space}",
+                  roll=roll, n=max(mp, 0)))
+        if not dest:
+            s.say(msg("log.withdraw_failed", power=f"@power.{side}", space=f"@space.{space}"))
+            pop(s, f)
+            return
+        f["dest"] = dest
+        f["mp"] = mp
+        return
+    pop(s, f)
+    units = {k: n for k, n in s.stack(space, side).items() if k != "GS"}
+    leaders = s.leaders_at(space, side)
+    shift_army(s, side, units, leaders, space, arg)
+    s.merge_weakened(arg, side)
+    s.say(msg("log.withdrew", power=f"@power.{side}", start=f"@space.{space}",
+              space=f"@space.{arg}"))
+    power = controller_of(s, side)
+    if power is not None and side == power:
+        withdrawal_stability(s, power, space)
+

@@ -1,0 +1,376 @@
+"""Naval actions (§11): fleets of galleys moving along sea links with no MP, stopping where the
+rules say (§11.1.2) and going on only by a Continuation roll (§11.1.3-11.1.4), Naval Disaster at
+NTPs and DSTPs with storms (§11.2), pirates to be beaten before entering their point (§12.6.3),
+naval battles with the choice to fight or let pass (§11.4.1), their result and the loser's
+return to port (§11.4.3-11.4.4); ports and Home Territory decide where a fleet must stop.
+
+A fleet moves in the frame ``move_fleet`` (pushed from the Expansion, activation.py): first the
+galleys and leaders that go, then point by point; ``stopped`` asks for Continuation or the end.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from games.core import Choice, Msg, msg
+from games.pax_romana.control import data, space_controller
+from games.pax_romana.flow import Frame, opt, paged, pop, push, question, turn_page
+from games.pax_romana.leaders import kill_leader
+from games.pax_romana.state import LCU_TYPES, PRState
+
+PIRATES_CLEARED_ON = 6   # §12.6.3: 1d6 + galley BP + 1 with a leader, 6 or more
+CILICIAN_DRM = -1        # §12.6.4
+
+
+def d6(s: PRState) -> int:
+    return int(s.rng.roll(range(1, 7)))
+
+
+def galley_bp(s: PRState, power: str) -> int:
+    """§11.4.3: 2 BP a galley (the unit table), 3 with Galley Improvement (§16.2)."""
+    base = data().tables.unit_costs.unit("GS").naval_bp or 2
+    p = s.powers.get(power)
+    return base + (1 if p is not None and p.galley_improvement else 0)
+
+
+def point_kind(point: str) -> str:
+    """"port", "space" (a coastless space), "ntp" or "dstp"."""
+    d = data()
+    if point in d.naval_points:
+        return d.naval_points[point].kind
+    return "port" if point in d.ports else "space"
+
+
+def fleet_spaces(s: PRState, power: str) -> list[str]:
+    """Where the Power has galleys that may move: not mutinied (§13.3), not Finished."""
+    out = []
+    for sp in sorted(s.spaces_of_owner(power)):
+        if not s.stack(sp, power).get("GS"):
+            continue
+        if f"{sp}|{power}" in s.mutinied or f"{sp}|{power}" in s.finished:
+            continue
+        if any(sea_targets(s, power, sp, [sp])):
+            out.append(sp)
+    return out
+
+
+def _enemy_galleys(s: PRState, power: str, point: str) -> list[str]:
+    return [o for o, st in s.units.get(point, {}).items() if o != power and st.get("GS")]
+
+
+def sea_targets(s: PRState, power: str, here: str, path: list[str]) -> list[str]:
+    """The points one sea link away a fleet may enter: not back to where it just was."""
+    back = path[-2] if len(path) > 1 else None
+    return sorted(nb for nb in data().sea_neighbours(here) if nb != back)
+
+
+def fleet_choices(s: PRState, power: str) -> list[Choice]:
+    return [opt("fleet", sp, "choice.my_fleet_at", space=f"@space.{sp}",
+                n=s.stack(sp, power).get("GS", 0)) for sp in fleet_spaces(s, power)]
+
+
+def start_fleet(s: PRState, power: str, space: str, minor: bool) -> None:
+    n = 1 if minor else s.stack(space, power).get("GS", 0)
+    leaders = [] if minor else s.leaders_at(space, power)
+    push(s, "move_fleet", role=power, start=space, n=n, leaders=leaders, minor=minor,
+         stage="pick", at=space, path=[space], stopped=False, drm=0)
+
+
+# -- the frame ---------------------------------------------------------------------------------------
+def _fleet_choices(s: PRState, f: Frame) -> list[Choice]:
+    if f["stage"] == "pick":
+        out = []
+        if f["n"] > 1:
+            out.append(opt("leave_galley", None, "choice.leave_galley"))
+        out += [opt("leave_leader", lid, "choice.leave_leader", leader=f"@leader.{lid}")
+                for lid in f["leaders"]]
+        return out + [opt("sail", None, "choice.set_sail", n=f["n"]),
+                      opt("stay", None, "choice.stay")]
+    if f["stopped"]:
+        out = [opt("continue", None, "choice.continuation")]
+        if point_kind(f["at"]) != "dstp":
+            out.append(opt("stop", None, "choice.stop_here"))
+        return out
+    options = [opt("to", p, "choice.sail_to", space=f"@space.{p}")
+               for p in sea_targets(s, f["role"], f["at"], f["path"])]
+    fixed = [] if point_kind(f["at"]) == "dstp" else [opt("stop", None, "choice.stop_here")]
+    return paged(f, f["role"], options, fixed)
+
+
+def _fleet_prompt(s: PRState, f: Frame) -> Msg:
+    if f["stage"] == "pick":
+        return msg("prompt.pick_fleet", who=f"@power.{f['role']}",
+                   space=f"@space.{f['start']}")
+    if f["stopped"]:
+        return msg("prompt.fleet_stopped", who=f"@power.{f['role']}", space=f"@space.{f['at']}")
+    return msg("prompt.move_fleet", who=f"@power.{f['role']}", space=f"@space.{f['at']}")
+
+
+@question("move_fleet", _fleet_choices, _fleet_prompt)
+def move_fleet(s: PRState, f: Frame, verb: str, arg: Any) -> None:
+    """§11.1: galleys alone have no MP; they go on until they must Stop and fail to continue."""
+    power = f["role"]
+    if verb == "page":
+        turn_page(f, power)
+        return
+    f.setdefault("page", {}).pop(power, None)
+    if verb == "stay":
+        pop(s, f)
+        return
+    if verb == "leave_galley":
+        f["n"] -= 1
+        return
+    if verb == "leave_leader":
+        f["leaders"].remove(arg)
+        return
+    if verb == "sail":
+        f["stage"] = "move"
+        return
+    if verb == "stop":
+        _finish(s, f)
+        return
+    if verb == "continue":
+        continuation(s, f)
+        return
+    sail(s, f, arg)
+
+
+def _finish(s: PRState, f: Frame) -> None:
+    pop(s, f)
+    s.finished.append(f"{f['at']}|{f['role']}")
+
+
+def _move_galleys(s: PRState, f: Frame, here: str, there: str) -> None:
+    power = f["role"]
+    took = s.remove(here, power, "GS", f["n"])
+    s.add(there, power, "GS", took)
+    f["n"] = took
+    for lid in f["leaders"]:
+        if lid in s.leaders:
+            s.leaders[lid].at = there
+
+
+def sink(s: PRState, f: Frame, n: int) -> None:
+    """Galleys lost; a fleet wholly sunk takes its leaders with it (§8.4.3)."""
+    power, at = f["role"], f["at"]
+    lost = s.remove(at, power, "GS", n)
+    f["n"] -= lost
+    if f["n"] <= 0:
+        for lid in f["leaders"]:
+            if lid in s.leaders:
+                kill_leader(s, lid)
+        f["leaders"] = []
+
+
+def continuation_drm(f: Frame) -> int:
+    rows = {m.condition: int(m.drm) for m in data().tables.naval_continuation.modifiers}
+    drm = rows["leader with the fleet"] if f["leaders"] else 0
+    return drm + f.get("drm", 0)
+
+
+def continuation(s: PRState, f: Frame) -> None:
+    """§11.1.3-11.1.4: 2d6 + DRMs at or under 7 goes on; else the fleet is Finished, and
+    destroyed with its leaders if it is in a DSTP (§11.2.1)."""
+    roll = d6(s) + d6(s)
+    drm = continuation_drm(f)
+    ok = roll + drm <= data().tables.naval_continuation.continue_on_or_below
+    s.mark_irreversible()
+    s.say(msg("log.continuation", power=f"@power.{f['role']}", space=f"@space.{f['at']}",
+              roll=roll, mod=drm, result="@word.success" if ok else "@word.failure"))
+    f["drm"] = 0
+    if ok:
+        f["stopped"] = False
+        return
+    if point_kind(f["at"]) == "dstp":
+        s.say(msg("log.fleet_lost", power=f"@power.{f['role']}", space=f"@space.{f['at']}",
+                  n=f["n"]))
+        sink(s, f, f["n"])
+        pop(s, f)
+        return
+    _finish(s, f)
+
+
+def disaster(s: PRState, f: Frame) -> None:
+    """§11.2.1: 1d6 entering an NTP or DSTP: Off Course stops the fleet; a Storm stops it and
+    sinks 1d6 galleys."""
+    kind = point_kind(f["at"])
+    roll = d6(s)
+    result = data().tables.naval_disaster.result(kind, roll)
+    s.say(msg("log.naval_disaster", power=f"@power.{f['role']}", space=f"@space.{f['at']}",
+              roll=roll))
+    text = result.lower()
+    if text.startswith("no effect"):
+        return
+    f["stopped"] = True
+    if text.startswith("storm"):
+        lost = d6(s)
+        s.say(msg("log.storm", power=f"@power.{f['role']}", n=lost))
+        sink(s, f, lost)
+
+
+def must_stop(s: PRState, power: str, point: str) -> bool:
+    """§11.1.2: a port with an enemy army or galleys; an unoccupied port outside the Power's
+    Home Territory (§11.1.7: not one it controls with galleys of its own already there)."""
+    if point_kind(point) != "port":
+        return False
+    others = [o for o, st in s.units.get(point, {}).items()
+              if o != power and any(k in LCU_TYPES or k in ("GS", "GR") for k in st)]
+    if others:
+        return True
+    if data().spaces[point].home_of == power:
+        return False
+    return not (s.stack(point, power).get("GS") and space_controller(s, point) == power)
+
+
+def clear_pirates(s: PRState, f: Frame, point: str) -> bool:
+    """§12.6.3: 1d6 + the fleet's galley BP + 1 with a leader, 6 or more clears the pirates
+    (-1 against the Cilicians, §12.6.4)."""
+    pirates = next(p for p in s.pirates if p["at"] == point)
+    roll = d6(s)
+    total = roll + f["n"] * galley_bp(s, f["role"]) + (1 if f["leaders"] else 0)
+    if pirates.get("cilician"):
+        total += CILICIAN_DRM
+    ok = total >= PIRATES_CLEARED_ON
+    s.say(msg("log.pirates_roll", power=f"@power.{f['role']}", space=f"@space.{point}",
+              roll=roll, n=total, result="@word.success" if ok else "@word.failure"))
+    if ok:
+        s.pirates.remove(pirates)
+    return ok
+
+
+def sail(s: PRState, f: Frame, there: str) -> None:
+    power, here = f["role"], f["at"]
+    if any(p["at"] == there for p in s.pirates) and not clear_pirates(s, f, there):
+        # §12.6.3: back to the last port passed, the move Finished
+        ports = [p for p in f["path"] if point_kind(p) == "port"]
+        back = ports[-1] if ports else f["start"]
+        _move_galleys(s, f, here, back)
+        f["at"] = back
+        _finish(s, f)
+        return
+    _move_galleys(s, f, here, there)
+    f["at"] = there
+    f["path"].append(there)
+    s.last_move = {"power": power, "path": list(f["path"]), "kind": "sea", "battle": None}
+    s.say(msg("log.sail", power=f"@power.{power}", start=f"@space.{here}",
+              space=f"@space.{there}"))
+    if point_kind(there) in ("ntp", "dstp"):
+        disaster(s, f)
+        if f["n"] <= 0:
+            pop(s, f)
+            return
+    enemies = _enemy_galleys(s, power, there)
+    if enemies:
+        enemy = enemies[0]
+        from games.pax_romana.movement import controller_of
+        who = controller_of(s, enemy)
+        if who is None or who == power:
+            naval_battle(s, f, enemy)
+        else:
+            push(s, "naval_contact", role=who, side=enemy, space=there, mover=power)
+        return
+    if must_stop(s, power, there):
+        f["stopped"] = True
+
+
+def _contact_choices(s: PRState, f: Frame) -> list[Choice]:
+    return [opt("fight", None, "choice.naval_fight"), opt("let_pass", None, "choice.let_pass")]
+
+
+@question("naval_contact", _contact_choices,
+          lambda s, f: msg("prompt.naval_contact", who=f"@power.{f['role']}",
+                           army=f"@power.{f['mover']}", space=f"@space.{f['space']}"))
+def naval_contact(s: PRState, f: Frame, verb: str, arg: Any) -> None:
+    """§11.4.1: the fleet entered upon fights, or lets the mover pass (it does not Stop)."""
+    pop(s, f)
+    mover = next((x for x in reversed(s.flow) if x["k"] == "move_fleet"), None)
+    if mover is None:
+        return
+    if verb == "fight":
+        naval_battle(s, mover, f["side"])
+    elif must_stop(s, mover["role"], mover["at"]) and point_kind(mover["at"]) == "port":
+        mover["stopped"] = True
+
+
+def nearest_port(s: PRState, power: str, start: str) -> str | None:
+    """The nearest friendly port free of enemy galleys (§11.4.4), by sea links."""
+    d = data()
+    seen = {start}
+    frontier = [start]
+    while frontier:
+        nxt = []
+        for pt in frontier:
+            for nb in sorted(d.sea_neighbours(pt)):
+                if nb in seen:
+                    continue
+                seen.add(nb)
+                if (point_kind(nb) == "port" and space_controller(s, nb) == power
+                        and not _enemy_galleys(s, power, nb)):
+                    return nb
+                nxt.append(nb)
+        frontier = nxt
+    return None
+
+
+def naval_strength(s: PRState, owner: str, n: int, leader: bool, roll: int) -> int:
+    return roll + n * galley_bp(s, owner) + (1 if leader else 0)
+
+
+def naval_battle(s: PRState, f: Frame, enemy: str) -> None:
+    """§11.4.3-11.4.4: 1d6 + 2 BP a galley + 1 with a leader; the loser sinks galleys worth the
+    difference (rounded up to whole galleys) and makes for the nearest friendly port free of
+    enemy galleys, the mover's move then Finished; the winner loses a galley on an odd 1d6, and
+    Stops with +2 to Continuation; a draw costs nothing and Stops the mover."""
+    power, at = f["role"], f["at"]
+    theirs = s.stack(at, enemy).get("GS", 0)
+    their_leader = bool(s.leaders_at(at, enemy))
+    mine_roll, their_roll = d6(s), d6(s)
+    mine = naval_strength(s, power, f["n"], bool(f["leaders"]), mine_roll)
+    them = naval_strength(s, enemy, theirs, their_leader, their_roll)
+    s.mark_irreversible()
+    s.say(msg("log.naval_battle", space=f"@space.{at}", att=f"@power.{power}",
+              dfd=f"@power.{enemy}", a=mine, d=them))
+    f["stopped"] = True
+    if mine == them:
+        return
+    diff = abs(mine - them)
+    lose_bp = galley_bp(s, enemy if mine > them else power)
+    sunk = math.ceil(diff / lose_bp)
+    winner_loss = 1 if d6(s) % 2 else 0
+    if mine > them:
+        s.remove(at, enemy, "GS", sunk)
+        left = s.stack(at, enemy).get("GS", 0)
+        if not left:
+            for lid in s.leaders_at(at, enemy):
+                kill_leader(s, lid)
+        else:
+            port = nearest_port(s, enemy, at) if enemy in s.powers else None
+            s.remove(at, enemy, "GS", left)
+            if port is not None:
+                s.add(port, enemy, "GS", left)
+                for lid in s.leaders_at(at, enemy):
+                    s.leaders[lid].at = port
+            else:
+                for lid in s.leaders_at(at, enemy):
+                    kill_leader(s, lid)
+        sink(s, f, winner_loss)
+        rows = {m.condition: int(m.drm) for m in data().tables.naval_continuation.modifiers}
+        f["drm"] = rows["fleet won a naval battle"]
+        if f["n"] <= 0:
+            pop(s, f)
+        return
+    s.remove(at, enemy, "GS", winner_loss)
+    sink(s, f, sunk)
+    if f["n"] <= 0:
+        pop(s, f)
+        return
+    port = nearest_port(s, power, at)
+    if port is None:
+        sink(s, f, f["n"])
+        pop(s, f)
+        return
+    _move_galleys(s, f, at, port)
+    f["at"] = port
+    _finish(s, f)
+

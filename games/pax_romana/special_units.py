@@ -1,0 +1,101 @@
+"""Special units (§12) in battle and on the march: garrisons overrun when alone (§12.1.1), the
+leaders that die with them (§8.4.6, ambiguity A13) and with a destroyed army (§8.4.4), militia
+raised after a lost battle at home (§12.3), the Independents and slaves that never withdraw or
+retreat (§12.5, §12.7.3, the ``STANDFAST`` sides of battle.py), mercenaries in pillage (§7.5.1,
+battle.py). Mercenary HI are hired in the Manpower Phase or as a Minor Move (economy.py,
+cities.py); the Soldiers of Fortune, pirates and the slave army enter by events (events.py)."""
+
+from __future__ import annotations
+
+import math
+
+from games.core import msg
+from games.pax_romana.control import data
+from games.pax_romana.leaders import kill_leader
+from games.pax_romana.stability import militia_raised, stability_range
+from games.pax_romana.state import LCU_TYPES, PRState
+
+
+def overrun(s: PRState, space: str, owner: str, only: str | None = None) -> None:
+    """An army of ``owner`` in ``space``: enemy garrisons without LCUs are destroyed at no cost
+    (§12.1.1) and their leaders with them (§8.4.6); lone enemy elephants are destroyed (§9.2.3).
+    An unoccupied enemy city at its lowest FP is captured by the battle step (§7.4.2)."""
+    from games.pax_romana.battle import side_of
+    mine = side_of(s, owner)
+    if not any(k in LCU_TYPES for o in mine for k in s.stack(space, o)):
+        return
+    for other in list(s.units.get(space, {})):
+        if other in mine or (only is not None and other not in side_of(s, only)):
+            continue
+        st = s.stack(space, other)
+        if any(k in LCU_TYPES for k in st):
+            continue
+        if st.get("GR"):
+            s.say(msg("log.garrison_overrun", power=f"@power.{other}", space=f"@space.{space}"))
+            for lid in s.leaders_at(space, other):
+                kill_leader(s, lid)
+        for kind in list(st):
+            if kind != "GS":
+                s.remove(space, other, kind, 99)
+
+
+def destroy_side(s: PRState, space: str, side: str) -> None:
+    """Everything of a beaten side left in ``space`` without LCUs goes, and its leaders die
+    (§8.4.4, §10.4.9)."""
+    from games.pax_romana.battle import side_of
+    for o in side_of(s, side):
+        st = s.stack(space, o)
+        if any(k in LCU_TYPES for k in st):
+            continue
+        for kind in list(st):
+            if kind != "GS":
+                s.remove(space, o, kind, 99)
+        for lid in s.leaders_at(space, o):
+            s.say(msg("log.leader_fell", leader=f"@leader.{lid}"))
+            kill_leader(s, lid)
+
+
+def militia_count(s: PRState, power: str, roll: int) -> int:
+    """§12.3.2 from the Militia table: ceil(1d6/2) when Stable, one less in Unrest, none in
+    Disorder."""
+    band = stability_range(s.powers[power].stability)
+    row = next(r for r in data().tables.militia.rows if r.range == band)
+    if isinstance(row.militia, int):
+        return row.militia
+    n = math.ceil(roll / 2)
+    if "- 1" in row.militia:
+        n -= 1
+    return max(0, n)
+
+
+def militia_after(s: PRState, power: str | None, space: str, enemy: str) -> None:
+    """§12.3.1: a Power that lost a land battle in its own Home Territory, with LCU or FP
+    losses, raises militia if above Disorder, once per Activation, never against slaves
+    (§12.7.4); they are placed in its home spaces free of enemies, the battle space's
+    nearest first (the capital when it is free)."""
+    if power is None or power not in s.powers or enemy == "slaves":
+        return
+    d = data()
+    home = d.home_territory(power).id
+    if d.spaces[space].territory != home:
+        return
+    if stability_range(s.powers[power].stability) == "disorder":
+        return
+    mark = f"militia|{power}"
+    if mark in s.moved:
+        return
+    s.moved[mark] = {"ML": 0}
+    roll = int(s.rng.roll(range(1, 7)))
+    n = militia_count(s, power, roll)
+    militia_raised(s, power)
+    free = [sp for sp in d.spaces_of_territory(home)
+            if not any(o != power for o in s.units.get(sp, {}))]
+    if not free or n <= 0:
+        s.say(msg("log.militia", power=f"@power.{power}", n=0, space=f"@space.{space}"))
+        return
+    caps = [c for c in d.capitals_of(power) if c in free]
+    where = space if space in free else (caps[0] if caps else free[0])
+    s.add(where, power, "ML", n)
+    s.moved[mark] = {"ML": n}
+    s.militia_turn[power] = s.turn
+    s.say(msg("log.militia", power=f"@power.{power}", n=n, space=f"@space.{where}"))

@@ -1,0 +1,91 @@
+"""Pax Romana barbarians (§13): a tribe's strength hidden from every View until an army attacks
+it (§13.1.2), tribes that never withdraw or retreat (§13.1.3), invasion armies moved with a
+Power's Major Move that pass through tribes without attacking and never enter the moving
+Power's spaces (§13.4.2), nobody playing the barbarians in battle (§13.2.4)."""
+
+from __future__ import annotations
+
+from games.pax_romana.flow import push, run
+from games.pax_romana.movement import destinations, hostile
+from games.pax_romana.rules import RULES
+from games.pax_romana.state import PRState
+from tests.pax_romana_support import act, blank, choices, dice, hold
+
+
+def _march(s: PRState, power: str, start: str, owner: str | None = None) -> PRState:
+    owner = owner or power
+    units = {k: n for k, n in s.stack(start, owner).items() if k != "GS"}
+    push(s, "move_army", role=power, owner=owner, start=start, units=units,
+         leaders=s.leaders_at(start, owner), minor=False)
+    run(s)
+    return RULES.copy(s)
+
+
+def test_13_1_2_tribe_strength_hidden_until_attacked_then_revealed() -> None:
+    s = blank()
+    hold(s)
+    s.tribes["nemausus"] = 5
+    s.add("narbo", "rome", "LG", 3)
+    for role in (None, "rome", "carthage", "greece", "east"):
+        view = RULES.view(s, role)
+        assert view.board["spaces"]["nemausus"]["tribe"] == {"revealed": False, "strength": None}
+    s = _march(s, "rome", "narbo")
+    dice(s, 3, 6, 1)                       # MP 3; rolls 6 and 1
+    s = act(s, "rome", "go")
+    s = act(s, "rome", "to", "nemausus")
+    # §13.1.3: no withdrawal offered, the battle is on; the warriors are on the board
+    assert s.flow[-1]["k"] == "use_shifts"
+    assert "nemausus" not in s.tribes
+    units = RULES.view(s, None).board["spaces"]["nemausus"]["units"]
+    assert {"owner": "barbarian", "type": "TW", "count": 5, "weakened": False} in units
+
+
+def test_13_1_3_tribes_never_retreat_and_are_destroyed_in_place() -> None:
+    s = blank()
+    hold(s)
+    s.tribes["nemausus"] = 2
+    s.add("narbo", "rome", "LG", 3)
+    s = _march(s, "rome", "narbo")
+    dice(s, 3, 6, 1)
+    s = act(s, "rome", "go")
+    s = act(s, "rome", "to", "nemausus")
+    # 12 BP against 2: 6 shifts; Rome's 6 raised to 10 and the tribe's 1 lowered to 0
+    while s.flow[-1]["k"] == "use_shifts":
+        options = [v for v, _ in choices(s, "rome")]
+        s = act(s, "rome", next(v for v in ("raise", "lower", "done") if v in options))
+    assert "barbarian" not in s.units.get("nemausus", {})
+    assert s.stack("nemausus", "rome") == {"LG": 3}
+    assert s.flow[-1]["k"] == "move_army"
+
+
+def test_13_4_2_invasion_armies_pass_tribes_and_avoid_their_power() -> None:
+    s = blank()
+    s.tribes["nemausus"] = 4
+    s.add("narbo", "barbarian", "BR", 6)
+    s.add("tolosa", "carthage", "HI", 1)
+    s.barbarian_armies = [{"group": "western_gauls", "at": "narbo", "mover": "carthage",
+                           "removal_turn": s.turn + 1}]
+    assert hostile(s, "nemausus", "barbarian") == []
+    f = {"owner": "barbarian", "role": "carthage", "start": "narbo", "units": {"BR": 6},
+         "leaders": [], "mp": 3, "at": "narbo", "path": ["narbo"]}
+    got = dict(destinations(s, f))
+    assert got["nemausus"] == 1                             # no attack on the tribe
+    assert "tolosa" not in got                              # the activating Power's army
+
+
+def test_13_2_4_a_barbarian_army_defends_without_anybody_asked() -> None:
+    s = blank()
+    hold(s)
+    s.add("nemausus", "barbarian", "BR", 2)
+    s.add("narbo", "rome", "LG", 1)
+    s = _march(s, "rome", "narbo")
+    dice(s, 3, 1, 6, 3, 3)                 # MP 3; rolls 1 and 6; the leader roll unused
+    s = act(s, "rome", "go")
+    s = act(s, "rome", "to", "nemausus")
+    # Rome 4 BP against 2 (2:1): Rome's 2 shifts are Rome's to use; nobody is asked for the
+    # barbarians; Rome lost 60%, and regroups to Narbo
+    while s.flow[-1]["k"] == "use_shifts":
+        s = act(s, "rome", "done")
+    assert RULES.view(s, None).active == ["rome"]
+    assert s.stack("narbo", "rome") == {"wLG": 1}
+    assert s.stack("nemausus", "barbarian") == {"BR": 2}

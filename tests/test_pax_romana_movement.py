@@ -1,0 +1,243 @@
+"""Pax Romana land movement (§9): MP from Campaign + 1d6, costs by link and terrain, Transit
+Points, Alpine passes with attrition, straits, interception asked of every eligible player,
+withdrawal before battle; the rulebook's movement example Emporion–Arretium (§9.2)."""
+
+from __future__ import annotations
+
+from games.pax_romana.flow import push, run
+from games.pax_romana.movement import (
+    destinations,
+    interception_modifier,
+    step_cost,
+    withdrawal_spaces,
+)
+from games.pax_romana.rules import RULES
+from games.pax_romana.state import City, LeaderState, PRState
+from tests.pax_romana_support import act, blank, choices, dice, hold
+
+
+def _march(s: PRState, power: str, start: str, minor: bool = False) -> PRState:
+    units = {k: n for k, n in s.stack(start, power).items() if k != "GS"}
+    push(s, "move_army", role=power, owner=power, start=start, units=units,
+         leaders=s.leaders_at(start, power), minor=minor)
+    run(s)
+    return RULES.copy(s)
+
+
+def _all_shifts(s: PRState, role: str) -> PRState:
+    """Raise one's own roll to 10, then lower the enemy's, while shifts last."""
+    while s.flow[-1]["k"] == "use_shifts":
+        options = choices(s, role)
+        s = act(s, role, *(("raise", None) if ("raise", None) in options else
+                           ("lower", None) if ("lower", None) in options else ("done", None)))
+    return s
+
+
+def _top(s: PRState) -> str:
+    return s.flow[-1]["k"]
+
+
+def test_9_1_2_mp_is_campaign_plus_a_die_and_a_minor_move_rolls_only_the_die() -> None:
+    s = blank()
+    hold(s, "rome")
+    s.add("capua", "rome", "LG", 2)
+    s.leaders["rome_06"] = LeaderState(owner="rome", at="capua")
+    s = _march(s, "rome", "capua")
+    assert ("go", None) in choices(s, "rome")
+    dice(s, 5)
+    s = act(s, "rome", "go")
+    assert s.flow[-1]["mp"] == 4 + 5          # Campaign 4 + the roll (§9.1.2 example: 2 + 5 = 7)
+    s = blank()
+    hold(s, "rome")
+    s.add("capua", "rome", "LG", 1)
+    s = _march(s, "rome", "capua", minor=True)
+    dice(s, 3)
+    s = act(s, "rome", "go")
+    assert s.flow[-1]["mp"] == 3
+
+
+def test_9_1_1_units_are_chosen_one_step_at_a_time() -> None:
+    s = blank()
+    hold(s, "rome")
+    s.add("capua", "rome", "LG", 2)
+    s.add("capua", "rome", "LI", 1)
+    s.leaders["rome_06"] = LeaderState(owner="rome", at="capua")
+    s = _march(s, "rome", "capua")
+    assert set(choices(s, "rome")) == {("leave", "LG"), ("leave", "LI"),
+                                       ("leave_leader", "rome_06"), ("go", None),
+                                       ("stay", None)}
+    s = act(s, "rome", "leave", "LG")
+    s = act(s, "rome", "leave_leader", "rome_06")
+    dice(s, 2)
+    s = act(s, "rome", "go")
+    s = act(s, "rome", "to", "rome")
+    assert s.stack("rome", "rome") == {"LG": 1, "LI": 1}
+    assert s.stack("capua", "rome") == {"LG": 1}
+    assert s.leaders["rome_06"].at == "capua"
+
+
+def test_9_2_1_costs_by_terrain_link_and_attack() -> None:
+    s = blank()
+    assert step_cost(s, "nemausus", "narbo") == 1
+    assert step_cost(s, "valentia", "taurinorum") == 3       # Alpine pass
+    assert step_cost(s, "nicomedia", "byzantium") == 2       # strait
+    assert step_cost(s, "tp_philomelium", "iconium") == 2    # rough mountain
+    f = {"owner": "rome", "role": "rome", "start": "capua", "units": {"LG": 1}, "leaders": [],
+         "mp": 2, "at": "capua", "path": ["capua"]}
+    s.add("capua", "rome", "LG")
+    s.add("rome", "carthage", "HI")
+    got = dict(destinations(s, f))
+    assert got["rome"] == 2                                  # 1 to enter + 1 to attack
+    f["mp"] = 1
+    assert "rome" not in dict(destinations(s, f))            # not enough MP to attack
+
+
+def test_9_5_1_no_stopping_in_a_transit_point() -> None:
+    s = blank()
+    s.add("nicomedia", "greece", "HI")
+    f = {"owner": "greece", "role": "greece", "start": "nicomedia", "units": {"HI": 1},
+         "leaders": [], "mp": 1, "at": "nicomedia", "path": ["nicomedia"]}
+    assert "tp_dorylaeum" not in dict(destinations(s, f))   # nothing left to leave it
+    f["mp"] = 2
+    assert dict(destinations(s, f))["tp_dorylaeum"] == 1
+
+
+def test_9_5_3_straits_closed_by_enemy_galleys_or_an_enemy_far_side() -> None:
+    s = blank()
+    s.add("nicomedia", "greece", "HI")
+    f = {"owner": "greece", "role": "greece", "start": "nicomedia", "units": {"HI": 1},
+         "leaders": [], "mp": 6, "at": "nicomedia", "path": ["nicomedia"]}
+    assert "byzantium" in dict(destinations(s, f))
+    s.add("nicomedia", "east", "GS")
+    assert "byzantium" not in dict(destinations(s, f))
+
+
+def test_9_2_movement_example_emporion_to_arretium() -> None:
+    """§9.2: a Carthaginian army under the Exceptional 4-6 leader rolls 5 at Emporion (11 MP):
+    Narbo 1, Nemausus 2 (a tribe of 2 warriors attacked and beaten), Valentia 1, over the
+    Alpine pass to Taurinorum 3 with attrition, Mediolanum 1, Parma 1, and the last 2 MP to
+    enter Arretium and attack the Roman army there (11 in all)."""
+    s = blank()
+    hold(s, "rome")
+    s.add("emporion", "carthage", "HI", 4)
+    s.add("emporion", "carthage", "LI", 2)
+    s.leaders["carthage_10"] = LeaderState(owner="carthage", at="emporion")
+    s.tribes["nemausus"] = 2
+    s.add("arretium", "rome", "LG", 2)
+    s = _march(s, "carthage", "emporion")
+    dice(s, 5)
+    s = act(s, "carthage", "go")
+    assert s.flow[-1]["mp"] == 11
+    s = act(s, "carthage", "to", "narbo")
+    assert s.flow[-1]["mp"] == 10
+    assert ("to", "nemausus") in choices(s, "carthage")
+    # the tribe is attacked: its 2 warriors revealed; Carthage 14 BP against 2 (6 shifts) and
+    # Tactics 4 against none: 10 net shifts; rolls 3 and 1, then the leader-death roll
+    dice(s, 3, 1, 3, 4)
+    s = act(s, "carthage", "to", "nemausus")
+    assert _top(s) == "use_shifts"
+    s = _all_shifts(s, "carthage")
+    assert s.stack("nemausus", "carthage") == {"HI": 4, "LI": 2}   # the enemy rolled 0
+    assert "barbarian" not in s.units.get("nemausus", {})
+    assert "nemausus" not in s.tribes
+    assert s.flow[-1]["k"] == "move_army" and s.flow[-1]["mp"] == 8
+    s = act(s, "carthage", "to", "valentia")
+    dice(s, 1)                                               # attrition 10% of 6 units: 1
+    s = act(s, "carthage", "to", "taurinorum")
+    assert _top(s) == "attrition" and s.flow[-1]["losses"] == 1
+    s = act(s, "carthage", "loss", "kill|LI")
+    assert s.flow[-1]["mp"] == 4
+    s = act(s, "carthage", "to", "mediolanum")
+    # the Roman army at Arretium may intercept into Parma: Rome is asked, privately
+    s = act(s, "carthage", "to", "parma")
+    assert RULES.view(s, None).active == ["rome"] and _top(s) == "intercept"
+    assert ("intercept", "arretium") in choices(s, "rome")
+    s = act(s, "rome", "let_pass")
+    assert s.flow[-1]["mp"] == 2
+    assert dict((a, b) for a, b in choices(s, "carthage"))["to"] is not None
+    assert ("to", "arretium") in choices(s, "carthage")
+    s = act(s, "carthage", "to", "arretium")
+    assert _top(s) == "withdraw" and s.flow[-1]["role"] == "rome"
+    assert s.flow[-2]["k"] == "contact"
+    move = next(f for f in s.flow if f["k"] == "move_army")
+    assert move["mp"] == 0 and move["path"] == ["emporion", "narbo", "nemausus", "valentia",
+                                                "taurinorum", "mediolanum", "parma",
+                                                "arretium"]
+
+
+def test_9_3_2_interception_modifiers_the_rulebook_examples() -> None:
+    """Example 1: a Roman 2-4 leader in Rome (a City) into Pisa: +2 +3, a 7 makes 12. Example
+    2: the same leader at Pisa (a Settlement) into Rome (own City): +2 +1 +1, a 7 makes 11."""
+    s = blank()
+    s.cities["rome"] = City(owner="rome", kind="city", fp=5)
+    s.cities["pisae"] = City(owner="rome", kind="settlement", fp=2)
+    s.leaders["rome_06"] = LeaderState(owner="rome", at="rome")
+    assert 7 + interception_modifier(s, "rome", "rome", "pisae") == 12
+    s.leaders["rome_06"].at = "pisae"
+    assert 7 + interception_modifier(s, "rome", "pisae", "rome") == 11
+
+
+def test_9_3_an_interception_succeeds_on_12_and_the_interceptor_attacks() -> None:
+    """§9.3.2-9.3.3: 2d6 + Tactics reaching 12 brings the interceptor in as the Attacker; the
+    intercepted army may retreat only the way it came; it goes on with 1 MP less after a lost
+    battle (§9.3.7); a defender that stays makes the interceptor regroup (§10.7.7)."""
+    s = blank()
+    hold(s, "rome")
+    s.add("mediolanum", "carthage", "HI", 2)
+    s.add("arretium", "rome", "LG", 3)
+    s.leaders["rome_06"] = LeaderState(owner="rome", at="arretium")
+    s = _march(s, "carthage", "mediolanum")
+    dice(s, 4)
+    s = act(s, "carthage", "go")
+    s = act(s, "carthage", "to", "parma")
+    assert _top(s) == "intercept"
+    assert RULES.view(s, None).prompt == ("Rome: intercept the Carthaginian army entering "
+                                          "Parma?")
+    # 6 + 4 + Tactics 2 = 12; Rome 12 BP against 6 (2:1) and Tactics +2: 4 shifts; rolls 5, 1
+    dice(s, 6, 4, 5, 1)
+    s = act(s, "rome", "intercept", "arretium")
+    assert _top(s) == "use_shifts" and s.flow[-1]["role"] == "rome"
+    s = act(s, "rome", "done")
+    assert _top(s) == "retreat"
+    assert choices(s, "carthage") == [("retreat", "mediolanum"), ("stand", None)]
+    s = act(s, "carthage", "stand")
+    assert _top(s) == "force_retreat"
+    dice(s, 3, 3)                                           # Rome's leader survives
+    s = act(s, "rome", "no_force")
+    assert s.stack("parma", "carthage") == {"HI": 1}        # 50% of 6 BP: one HI
+    assert s.stack("arretium", "rome") == {"LG": 2, "wLG": 1}   # 10% of 12: weakened, regroups
+    move = s.flow[-1]
+    assert move["k"] == "move_army" and move["mp"] == 4 - 1 - 1
+
+
+def test_9_4_withdrawal_before_battle_and_its_stability_cost() -> None:
+    s = blank()
+    hold(s, "rome")
+    s.add("capua", "carthage", "HI", 2)
+    s.add("rome", "rome", "LG", 1)
+    st = s.powers["rome"].stability
+    s = _march(s, "carthage", "capua")
+    dice(s, 3)
+    s = act(s, "carthage", "go")
+    s = act(s, "carthage", "to", "rome")
+    assert _top(s) == "withdraw" and RULES.view(s, None).active == ["rome"]
+    dice(s, 2)
+    s = act(s, "rome", "withdraw")
+    dest = [a for v, a in choices(s, "rome") if v == "withdraw_to"]
+    assert "capua" not in dest and dest                     # never whence the enemy came
+    s = act(s, "rome", "withdraw_to", dest[0])
+    assert s.stack(dest[0], "rome") == {"LG": 1}
+    assert [e.msg.args["delta"] for e in s.log if e.msg.key == "log.stability"
+            and e.msg.args["reason"] == "@why.withdrawal"] == ["-1"]   # §9.4.5 at home
+    assert s.powers["rome"].stability < st
+    move = next(f for f in s.flow if f["k"] == "move_army")
+    assert move["mp"] == 3 - 1                              # no attack MP paid (§9.4.2)
+
+
+def test_9_4_4_withdrawal_never_into_enemy_lcus_or_cities() -> None:
+    s = blank()
+    s.add("rome", "rome", "LG")
+    s.add("pisae", "carthage", "HI")
+    s.cities["ariminum"] = City(owner="carthage", kind="settlement", fp=2)
+    got = withdrawal_spaces(s, "rome", "rome", "capua", 1)
+    assert "pisae" not in got and "ariminum" not in got and "capua" not in got

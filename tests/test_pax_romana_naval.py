@@ -1,0 +1,162 @@
+"""Pax Romana naval actions (§11): fleets moving from the Expansion menu, where they must Stop
+(§11.1.2), Continuation with its DRMs (§11.1.3-11.1.4, ambiguity A1), Naval Disaster and storms
+(§11.2), naval battles and the loser's return to port (§11.4), pirates (§12.6.3)."""
+
+from __future__ import annotations
+
+from games.pax_romana import naval
+from games.pax_romana.activation import activation_phase
+from games.pax_romana.flow import push, run
+from games.pax_romana.rules import RULES
+from games.pax_romana.state import LeaderState, PRState
+from tests.pax_romana_support import act, blank, choices, dice, hold
+
+
+def _fleet(s: PRState, power: str, start: str, minor: bool = False) -> PRState:
+    naval.start_fleet(s, power, start, minor)
+    run(s)
+    return RULES.copy(s)
+
+
+def test_11_1_a_fleet_moves_as_the_major_move_from_the_expansion_menu() -> None:
+    s = blank()
+    s.add("pisae", "rome", "GS", 2)
+    s.first_round = ["rome"]
+    s.powers["rome"].ams = 1
+    activation_phase(s)
+    run(s)
+    s = RULES.copy(s)
+    s = act(s, "rome", "action", "expansion")
+    s = act(s, "rome", "menu", "major")
+    assert ("fleet", "pisae") in choices(s, "rome")
+    s = act(s, "rome", "fleet", "pisae")
+    s = act(s, "rome", "sail")
+    s = act(s, "rome", "to", "rome")                       # a home port: no Stop
+    assert s.flow[-1]["k"] == "move_fleet" and not s.flow[-1]["stopped"]
+    assert s.stack("rome", "rome") == {"GS": 2}
+
+
+def test_11_1_2_an_unoccupied_port_outside_home_stops_the_fleet() -> None:
+    s = blank()
+    assert naval.must_stop(s, "rome", "aleria")
+    assert not naval.must_stop(s, "rome", "pisae")
+    s.add("utica", "carthage", "LI")
+    assert naval.must_stop(s, "rome", "utica")
+
+
+def test_11_1_3_continuation_8_with_a_leader_goes_on() -> None:
+    """The amphibious example: a Continuation roll of 8, 7 with the leader's -1, continues."""
+    s = blank()
+    hold(s)
+    s.add("aleria", "rome", "GS", 2)
+    s.leaders["rome_06"] = LeaderState(owner="rome", at="aleria")
+    s = _fleet(s, "rome", "aleria")
+    s.flow[-1].update(stage="move", stopped=True)
+    dice(s, 4, 4)
+    s = act(s, "rome", "continue")
+    assert not s.flow[-1]["stopped"]
+    s2 = blank()
+    hold(s2)
+    s2.add("aleria", "rome", "GS", 2)
+    s2 = _fleet(s2, "rome", "aleria")
+    s2.flow[-1].update(stage="move", stopped=True)
+    dice(s2, 4, 4)
+    s2 = act(s2, "rome", "continue")
+    assert s2.flow[-1]["k"] != "move_fleet"                # 8 without a leader: Finished
+    assert "aleria|rome" in s2.finished
+
+
+def test_11_2_storm_in_a_dstp_sinks_galleys_and_failing_there_destroys_the_fleet() -> None:
+    s = blank()
+    hold(s)
+    s.add("rome", "rome", "GS", 4)
+    s = _fleet(s, "rome", "rome")
+    s = act(s, "rome", "sail")
+    dice(s, 5, 3)                                           # Storm, 3 galleys lost
+    s = act(s, "rome", "to", "dstp_mare_tyrrhenum")
+    assert s.stack("dstp_mare_tyrrhenum", "rome") == {"GS": 1}
+    assert s.flow[-1]["stopped"]
+    assert choices(s, "rome") == [("continue", None)]       # no ending in a DSTP
+    dice(s, 6, 6)
+    s = act(s, "rome", "continue")
+    assert "dstp_mare_tyrrhenum" not in s.units
+
+
+def test_11_2_off_course_in_an_ntp_on_a_6() -> None:
+    s = blank()
+    hold(s)
+    s.add("rome", "rome", "GS", 1)
+    s = _fleet(s, "rome", "rome")
+    s = act(s, "rome", "sail")
+    dice(s, 6)
+    s = act(s, "rome", "to", "ntp_mare_inferum")
+    assert s.flow[-1]["stopped"] and ("stop", None) in choices(s, "rome")
+
+
+def test_11_4_naval_battle_loser_sinks_the_difference_in_galleys_and_goes_home() -> None:
+    """3 galleys (6 BP) + 5 against 2 galleys (4 BP) + 1: 11 to 5, the loser sinks
+    ceil(6 / 2) = 3, i.e. all; the winner rolls odd and loses 1, Stops, +2 to Continuation."""
+    s = blank()
+    hold(s)
+    s.add("rome", "rome", "GS", 3)
+    s.add("ntp_mare_inferum", "carthage", "GS", 2)
+    s = _fleet(s, "rome", "rome")
+    s = act(s, "rome", "sail")
+    dice(s, 1)                                              # no disaster
+    s = act(s, "rome", "to", "ntp_mare_inferum")
+    assert s.flow[-1]["k"] == "naval_contact" and s.flow[-1]["role"] == "carthage"
+    dice(s, 5, 1, 3)
+    s = act(s, "carthage", "fight")
+    assert "carthage" not in s.units.get("ntp_mare_inferum", {})
+    assert s.stack("ntp_mare_inferum", "rome") == {"GS": 2}
+    f = s.flow[-1]
+    assert f["stopped"] and f["drm"] == 2
+
+
+def test_11_4_the_beaten_fleet_makes_for_the_nearest_friendly_port() -> None:
+    s = blank()
+    hold(s)
+    s.add("rome", "rome", "GS", 3)
+    s.add("ntp_mare_inferum", "carthage", "GS", 3)
+    s = _fleet(s, "rome", "rome")
+    s = act(s, "rome", "sail")
+    dice(s, 1)
+    s = act(s, "rome", "to", "ntp_mare_inferum")
+    dice(s, 1, 4, 2)                                        # 7 against 10: Rome loses 2 galleys
+    port = naval.nearest_port(s, "rome", "ntp_mare_inferum")
+    s = act(s, "carthage", "fight")
+    assert s.stack("ntp_mare_inferum", "carthage") == {"GS": 3}
+    assert port is not None and s.stack(port, "rome") == {"GS": 1}
+    assert naval.point_kind(port) == "port" and RULES.view(s, None).board["control"][port] == "rome"
+    assert s.flow[-1]["k"] != "move_fleet"
+
+
+def test_12_6_3_pirates_must_be_beaten_to_enter() -> None:
+    s = blank()
+    hold(s)
+    s.add("rome", "rome", "GS", 1)
+    s.pirates = [{"at": "ntp_mare_inferum", "cilician": False}]
+    s = _fleet(s, "rome", "rome")
+    s = act(s, "rome", "sail")
+    dice(s, 3)                                              # 3 + 2 = 5: beaten back
+    s = act(s, "rome", "to", "ntp_mare_inferum")
+    assert s.pirates and s.stack("rome", "rome") == {"GS": 1}
+    assert "rome|rome" in s.finished
+    s2 = blank()
+    hold(s2)
+    s2.add("rome", "rome", "GS", 1)
+    s2.pirates = [{"at": "ntp_mare_inferum", "cilician": False}]
+    s2 = _fleet(s2, "rome", "rome")
+    s2 = act(s2, "rome", "sail")
+    dice(s2, 4, 1)                                          # 4 + 2 = 6: cleared; no disaster
+    s2 = act(s2, "rome", "to", "ntp_mare_inferum")
+    assert not s2.pirates and s2.stack("ntp_mare_inferum", "rome") == {"GS": 1}
+
+
+def test_11_4_3_galley_improvement_makes_galleys_3_bp() -> None:
+    s = blank()
+    assert naval.galley_bp(s, "rome") == 2
+    s.powers["rome"].galley_improvement = True
+    assert naval.galley_bp(s, "rome") == 3
+    push(s, "noop")
+    s.flow.pop()
