@@ -141,14 +141,13 @@ def report(match: Match, records: list[GameRecord], elapsed: float) -> list[str]
         lines.append(f"{unfinished} games not over after {match.max_steps} actions (draws)")
     if len(kinds) == 1:
         lines.append(f"balance ({kinds[0]} in every seat): side win rate per scenario")
-        roles = list(records[0].seats) if records else []
-        lines.append(f"{'scenario':<10} {'games':>5} " + " ".join(f"{r:>9}" for r in roles)
-                     + f" {'draws':>6}")
         for sc in scenarios:
             games = [r for r in records if r.scenario == sc]
-            rates = [sum(role in r.winners for r in games) / len(games) for role in roles]
-            lines.append(f"{sc:<10} {len(games):>5} " + " ".join(f"{x:>8.0%} " for x in rates)
-                         + f" {sum(r.draw for r in games):>6}")
+            roles = list(games[0].seats)
+            rates = ", ".join(f"{role} {sum(role in r.winners for r in games) / len(games):.0%}"
+                              for role in roles)
+            lines.append(f"{sc:<10} {len(games):>5} games: {rates}, "
+                         f"draws {sum(r.draw for r in games)}")
     focus = match.kinds[0]
     wins = sum(won_by(r, focus) for r in records)
     share = wins / len(records) if records else 0.0

@@ -192,4 +192,4 @@ def test_the_arena_prints_the_balance_of_a_mirror_match(monkeypatch, capsys):
     arena_main(["ancients", "--scenario", "002", "--seats", "random,random", "--games", "2"])
     out = capsys.readouterr().out
     assert "balance (random in every seat)" in out
-    assert re.search(r"^002 +2 +\d+% +\d+% ", out, re.MULTILINE)
+    assert re.search(r"^002 +2 games: south \d+%, north \d+%, draws \d$", out, re.MULTILINE)
