@@ -35,7 +35,6 @@ from games.ai.common import (
     best_index,
     distinct,
     forward,
-    key_of,
     same_choices,
     sample_seed,
     step_in_place,
@@ -46,7 +45,7 @@ from games.hannibal import prims as P
 from games.hannibal.flow import waiting
 from games.hannibal.rules import RULES
 from games.hannibal.state import CARTHAGE, ROME, HState, SpaceState, other
-from games.hannibal.turn import LAST_TURN, TURN_STEPS, isolated
+from games.hannibal.turn import LAST_TURN, isolated
 
 WIN = 10_000.0
 POINT = 12.0             # one political point (a province held)
@@ -681,12 +680,3 @@ def greedy(view: View, rng: random.Random) -> Choice:
         step_in_place(RULES, trial, me, c)
         scores.append(evaluate(trial, me))
     return choices[best_index(scores)]
-
-
-def _listed(view: View, picked: Choice) -> Choice:
-    k = key_of(picked)
-    return next((c for c in view.actions if key_of(c) == k), view.actions[0])
-
-
-__all__ = ["TURN_STEPS", "board_state", "choose", "determinize", "evaluate", "greedy",
-           "view_policy"]
