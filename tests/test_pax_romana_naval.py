@@ -160,3 +160,68 @@ def test_11_4_3_galley_improvement_makes_galleys_3_bp() -> None:
     assert naval.galley_bp(s, "rome") == 3
     push(s, "noop")
     s.flow.pop()
+
+
+def _army_move(s: PRState, power: str, start: str) -> PRState:
+    units = {k: n for k, n in s.stack(start, power).items() if k != "GS"}
+    push(s, "move_army", role=power, owner=power, start=start, units=units,
+         leaders=s.leaders_at(start, power), minor=False)
+    run(s)
+    return RULES.copy(s)
+
+
+def test_11_3_1_naval_transport_example_pella_to_agrigentum() -> None:
+    """A Greek army at Pella under a 1-3 leader rolls 3 (6 MP): to Dyrrachium 1, embark 1,
+    voyage 1 along the Greek coast and through the DSTP to Syracuse (Greek), land 1, on to
+    Agrigentum 1: 5 MP, one left."""
+    s = blank()
+    hold(s)
+    s.add("pella", "greece", "HI", 2)
+    s.leaders["greece_01"] = LeaderState(owner="greece", at="pella")
+    s.add("syracuse", "greece", "GR", 1)
+    s = _army_move(s, "greece", "pella")
+    dice(s, 3)
+    s = act(s, "greece", "go")
+    assert s.flow[-1]["mp"] == 6
+    s = act(s, "greece", "to", "dyrrachium")
+    assert ("embark", None) in choices(s, "greece")
+    s = act(s, "greece", "embark")
+    for point in ("corcyra", "actium", "patrae", "gythium"):
+        s = act(s, "greece", "sail_to", point)            # home ports: no Stop
+        assert not s.flow[-1]["sea"]["stopped"]
+    assert s.flow[-1]["mp"] == 6 - 1 - 1 - 1
+    dice(s, 2)                                              # the DSTP: no effect
+    s = act(s, "greece", "sail_to", "dstp_mare_ionium")
+    s = act(s, "greece", "sail_to", "syracuse")
+    assert ("land", None) in choices(s, "greece")
+    s = act(s, "greece", "land")
+    assert s.stack("syracuse", "greece") == {"HI": 2, "GR": 1}
+    s = act(s, "greece", "to", "agrigentum")
+    assert s.stack("agrigentum", "greece") == {"HI": 2}
+    assert s.flow[-1]["mp"] == 1 and s.leaders["greece_01"].at == "agrigentum"
+
+
+def test_11_3_3_amphibious_assault_gives_the_defender_2_shifts_and_no_cavalry() -> None:
+    s = blank()
+    hold(s)
+    s.add("lilybaeum", "rome", "LG", 2)
+    s.add("lilybaeum", "rome", "CV", 2)
+    s.add("lilybaeum", "rome", "GS", 3)
+    s.add("agrigentum", "carthage", "HI", 2)
+    s = _army_move(s, "rome", "lilybaeum")
+    dice(s, 6)
+    s = act(s, "rome", "go")
+    s = act(s, "rome", "embark")
+    s = act(s, "rome", "sail_to", "agrigentum")
+    assert s.flow[-1]["sea"]["stopped"]                    # an enemy port: Stop
+    s = act(s, "rome", "land")
+    assert s.flow[-1]["k"] == "withdraw"
+    dice(s, 3, 3)
+    s = act(s, "carthage", "stand")
+    b = next(f for f in s.flow if f["k"] == "battle")
+    assert b["amphibious"]
+    from games.pax_romana import battle
+    shifts = battle.shifts_for(s, b, battle.total_bp(s, b, "rome"),
+                               battle.total_bp(s, b, "carthage"))
+    assert battle.total_bp(s, b, "rome") == 8               # no cavalry for the assault
+    assert shifts["carthage"] == 2

@@ -772,6 +772,15 @@ def regroup(s: PRState, f: Frame) -> None:
         if units:
             shift_army(s, o, units, s.leaders_at(space, o), space, back)
             s.merge_weakened(back, o)
+    if m is not None and f["amphibious"] and m.get("saved_sea"):
+        # §11.3.3-11.3.5: a failed assault leaves the army aboard, to sail on or land elsewhere
+        m["stage"] = "sea"
+        m["sea"] = m.pop("saved_sea")
+        m["amphibious_at"] = None
+        galleys = s.remove(space, m["role"], "GS", m["sea"]["galleys"])
+        s.add(back, m["role"], "GS", galleys)
+        m["sea"]["galleys"] = galleys
+        m["sea"]["path"].append(back)
     if m is not None and not f["intercept"]:
         m["at"] = back
         m["path"].append(back)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Choice, Msg, msg
-from games.pax_romana import battle, special_units
+from games.pax_romana import battle, naval, special_units
 from games.pax_romana.activation import _german_home_left
 from games.pax_romana.control import data, occupants, space_controller
 from games.pax_romana.flow import Frame, opt, paged, pop, push, question, step, turn_page
@@ -137,6 +137,8 @@ def may_enter(s: PRState, f: Frame, here: str, there: str) -> int | None:
         return None
     cost = step_cost(s, here, there)
     enemies = hostile(s, there, owner)
+    if enemies and not any(k in LCU_TYPES for k in f["units"]):
+        return None                     # garrisons and leaders alone never attack (§12.1.1)
     if there in d.transit_points:
         if enemies:
             return None
@@ -194,8 +196,13 @@ def _pick_choices(s: PRState, f: Frame) -> list[Choice]:
 def _move_choices(s: PRState, f: Frame) -> list[Choice]:
     if f.get("stage", "pick") == "pick":
         return _pick_choices(s, f)
+    if f.get("stage") == "sea":
+        return naval.transport_choices(s, f)
     options = [opt("to", sp, "choice.move_to", space=f"@space.{sp}", cost=c, left=f["mp"] - c)
                for sp, c in destinations(s, f)]
+    if naval.may_embark(s, f):
+        options.append(opt("embark", None, "choice.embark",
+                           n=naval.transport_cost("embark")))
     fixed = [] if f["at"] in data().transit_points else [opt("stop", None, "choice.stop_here")]
     if not fixed and not options:
         fixed = [opt("stop", None, "choice.stop_here")]
@@ -205,6 +212,9 @@ def _move_choices(s: PRState, f: Frame) -> list[Choice]:
 def _move_prompt(s: PRState, f: Frame) -> Msg:
     if f.get("stage", "pick") == "pick":
         return msg("prompt.pick_army", who=f"@power.{f['role']}", space=f"@space.{f['start']}")
+    if f.get("stage") == "sea":
+        key = "prompt.transport_stopped" if f["sea"]["stopped"] else "prompt.transport"
+        return msg(key, who=f"@power.{f['role']}", space=f"@space.{f['at']}", n=f["mp"])
     return msg("prompt.move_army", who=f"@power.{f['role']}", space=f"@space.{f['at']}",
                n=f["mp"])
 
@@ -245,6 +255,9 @@ def move_army(s: PRState, f: Frame, verb: str, arg: Any) -> None:
         return
     if verb == "stop":
         finish_move(s, f)
+        return
+    if verb in naval.TRANSPORT_VERBS:
+        naval.transport_act(s, f, verb, arg)
         return
     enter(s, f, arg)
 
@@ -389,8 +402,7 @@ def interception_modifier(s: PRState, power: str, origin: str, target: str) -> i
 @step("entry")
 def entry(s: PRState, f: Frame) -> None:
     space, owner = f["space"], f["owner"]
-    if not any(k in LCU_TYPES for k in s.stack(space, owner)) and not (
-            s.leaders_at(space, owner) and not s.stack(space, owner)):
+    if not s.stack(space, owner) and not s.leaders_at(space, owner):
         pop(s, f)
         m = move_frame(s)
         if m is not None and m["at"] == space:
@@ -542,7 +554,8 @@ def contact(s: PRState, f: Frame) -> None:
         after_entry(s, space, owner)
         return
     battle.start(s, space=space, attacker=owner, attacker_role=f["role"], defender=enemies[0],
-                 came_from=f["came_from"], intercept=False)
+                 came_from=f["came_from"], intercept=False,
+                 amphibious=m is not None and m.get("amphibious_at") == space)
 
 
 def _withdraw_choices(s: PRState, f: Frame) -> list[Choice]:

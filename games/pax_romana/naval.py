@@ -374,3 +374,202 @@ def naval_battle(s: PRState, f: Frame, enemy: str) -> None:
     f["at"] = port
     _finish(s, f)
 
+
+
+# -- naval transport and amphibious assault (§11.3), inside the army's move (movement.py) ------------
+TRANSPORT_VERBS = frozenset({"embark", "sail_to", "land", "continue_voyage"})
+
+
+def transport_cost(what: str) -> int:
+    """The Naval Transport costs in MP: embark, voyage (any distance), disembark (§11.3.1)."""
+    return int(data().tables.naval_transport.costs[what])
+
+
+def may_embark(s: PRState, f: Frame) -> bool:
+    """§11.3.1-11.3.2: in a port without enemy galleys, with the MP to embark, sail and land;
+    never barbarians (§13.4.2) or slaves (§12.7.3), nor militia, who stay at home (§12.3.3)."""
+    at = f["at"]
+    if at not in data().ports or f["owner"] in ("barbarian", "slaves") or "ML" in f["units"]:
+        return False
+    if not f["units"] or _enemy_galleys(s, f["role"], at):
+        return False
+    need = transport_cost("embark") + transport_cost("voyage") + transport_cost("disembark")
+    return f["mp"] >= need
+
+
+def _hostile(s: PRState, f: Frame, point: str) -> bool:
+    from games.pax_romana.movement import hostile
+    return point in data().spaces and bool(hostile(s, point, f["owner"]))
+
+
+def landing_cost(s: PRState, f: Frame) -> int | None:
+    """Disembarking costs 1 MP; into enemies it is an Amphibious Assault, +1 to attack, allowed
+    only with the MP to land elsewhere if it fails (§11.3.3-11.3.4). A transport that failed
+    Continuation in an enemy port must land and assault whatever its MP (§11.1.5); one at sea
+    may always land in a port free of enemies."""
+    at, sea = f["at"], f["sea"]
+    if point_kind(at) != "port":
+        return None
+    cost = transport_cost("disembark")
+    if _hostile(s, f, at):
+        from games.pax_romana.movement import mp_cost
+        cost += mp_cost("attack")
+        if sea.get("must_land"):
+            return min(cost, f["mp"])
+        if f["mp"] < cost + transport_cost("disembark") or not any(
+                k in LCU_TYPES for k in f["units"]):
+            return None
+        return cost
+    return min(cost, f["mp"])
+
+
+def transport_choices(s: PRState, f: Frame) -> list[Choice]:
+    sea = f["sea"]
+    land = landing_cost(s, f)
+    landing = [] if land is None else [opt("land", None, "choice.land",
+                                           space=f"@space.{f['at']}", n=land)]
+    if sea.get("must_land"):
+        return landing or [opt("land", None, "choice.land", space=f"@space.{f['at']}", n=0)]
+    if sea["stopped"]:
+        return [opt("continue_voyage", None, "choice.continuation")] + landing
+    back = sea["path"][-2] if len(sea["path"]) > 1 else None
+    options = [opt("sail_to", p, "choice.sail_to", space=f"@space.{p}")
+               for p in sorted(data().sea_neighbours(f["at"]))
+               if p != back and not _enemy_galleys(s, f["role"], p)]
+    return paged(f, f["role"], options, landing)
+
+
+def _carry(s: PRState, f: Frame, here: str, there: str) -> None:
+    from games.pax_romana.movement import shift_army
+    f["units"] = shift_army(s, f["owner"], f["units"], f["leaders"], here, there)
+    sea = f["sea"]
+    took = s.remove(here, f["role"], "GS", sea["galleys"])
+    s.add(there, f["role"], "GS", took)
+    sea["galleys"] = took
+    f["at"] = there
+    sea["path"].append(there)
+
+
+def _lost_at_sea(s: PRState, f: Frame) -> None:
+    """Everything aboard goes down, leaders too (§11.2.1, §8.4.3)."""
+    at = f["at"]
+    for kind in list(s.stack(at, f["owner"])):
+        s.remove(at, f["owner"], kind, 99)
+    s.remove(at, f["role"], "GS", f["sea"]["galleys"])
+    for lid in f["leaders"]:
+        if lid in s.leaders:
+            kill_leader(s, lid)
+    s.say(msg("log.transport_lost", power=f"@power.{f['owner']}", space=f"@space.{at}"))
+    pop(s, f)
+
+
+def _back_to_port(s: PRState, f: Frame) -> None:
+    """The voyage ends in the last port passed (pirates not beaten, §12.6.3; and, in this engine,
+    a transport whose Continuation fails in an NTP, which no army may stay in)."""
+    from games.pax_romana.movement import finish_move
+    ports = [p for p in f["sea"]["path"] if point_kind(p) == "port"]
+    _carry(s, f, f["at"], ports[-1])
+    f["stage"] = "move"
+    f["sea"] = None
+    f["mp"] = 0
+    finish_move(s, f)
+
+
+def transport_act(s: PRState, f: Frame, verb: str, arg: Any) -> None:
+    """§11.3: embark (1 MP), a voyage of any length (1 MP) with the Naval Disaster rolls and the
+    Stops of a fleet, land (1 MP) or assault (§11.3.3)."""
+    power = f["role"]
+    if verb == "embark":
+        f["mp"] -= transport_cost("embark")
+        f["stage"] = "sea"
+        f["sea"] = {"galleys": s.stack(f["at"], power).get("GS", 0), "paid": False,
+                    "stopped": False, "path": [f["at"]]}
+        s.say(msg("log.embark", power=f"@power.{f['owner']}", space=f"@space.{f['at']}",
+                  n=f["sea"]["galleys"]))
+        return
+    sea = f["sea"]
+    if verb == "sail_to":
+        if not sea["paid"]:
+            f["mp"] -= transport_cost("voyage")
+            sea["paid"] = True
+        if any(p["at"] == arg for p in s.pirates):
+            fleet = {"role": power, "n": sea["galleys"], "leaders": f["leaders"]}
+            if not sea["galleys"] or not clear_pirates(s, fleet, arg):
+                _back_to_port(s, f)
+                return
+        here = f["at"]
+        _carry(s, f, here, arg)
+        s.last_move = {"power": power, "path": list(sea["path"]), "kind": "sea",
+                       "battle": None}
+        s.say(msg("log.sail", power=f"@power.{f['owner']}", start=f"@space.{here}",
+                  space=f"@space.{arg}"))
+        if point_kind(arg) in ("ntp", "dstp"):
+            _transport_disaster(s, f)
+            return
+        if must_stop(s, power, arg) or _hostile(s, f, arg):
+            sea["stopped"] = True
+        return
+    if verb == "continue_voyage":
+        roll = d6(s) + d6(s)
+        rows = {m.condition: int(m.drm) for m in data().tables.naval_continuation.modifiers}
+        drm = rows["leader with the fleet"] if f["leaders"] else 0
+        ok = roll + drm <= data().tables.naval_continuation.continue_on_or_below
+        s.mark_irreversible()
+        s.say(msg("log.continuation", power=f"@power.{f['owner']}", space=f"@space.{f['at']}",
+                  roll=roll, mod=drm, result="@word.success" if ok else "@word.failure"))
+        if ok:
+            sea["stopped"] = False
+        elif point_kind(f["at"]) == "dstp":
+            _lost_at_sea(s, f)
+        elif point_kind(f["at"]) == "ntp":
+            _back_to_port(s, f)
+        else:
+            sea["must_land"] = True       # §11.1.5, §11.3.2: unload, assault if need be
+        return
+    # land
+    from games.pax_romana.movement import move_frame
+    cost = landing_cost(s, f)
+    f["mp"] = max(0, f["mp"] - (cost or 0))
+    at = f["at"]
+    came_from = sea["path"][-2] if len(sea["path"]) > 1 else at
+    f["saved_sea"] = dict(sea, stopped=False, must_land=False)
+    f["stage"] = "move"
+    f["sea"] = None
+    f["path"] = f.get("path", [f["start"]]) + [at]
+    f["from"] = came_from
+    key = f"{at}|{f['owner']}"
+    s.moved.setdefault(key, {})
+    for kind, n in f["units"].items():
+        s.moved[key][kind] = s.moved[key].get(kind, 0) + n
+    attack = _hostile(s, f, at)
+    f["amphibious_at"] = at if attack else None
+    s.say(msg("log.disembark", power=f"@power.{f['owner']}", space=f"@space.{at}"))
+    assert move_frame(s) is f
+    push(s, "entry", space=at, came_from=came_from, owner=f["owner"], role=power, asked=[],
+         attack=attack)
+
+
+def _transport_disaster(s: PRState, f: Frame) -> None:
+    """§11.2.1 for a transport: Off Course stops it; a Storm sinks 1d6 galleys and as many BP
+    of the army, everything if more than its galleys (a transport without galleys always)."""
+    from games.pax_romana.battle import take_losses
+    kind = point_kind(f["at"])
+    roll = d6(s)
+    text = data().tables.naval_disaster.result(kind, roll).lower()
+    s.say(msg("log.naval_disaster", power=f"@power.{f['owner']}", space=f"@space.{f['at']}",
+              roll=roll))
+    if text.startswith("no effect"):
+        return
+    f["sea"]["stopped"] = True
+    if text.startswith("storm"):
+        lost = d6(s)
+        s.say(msg("log.storm", power=f"@power.{f['role']}", n=lost))
+        if lost > f["sea"]["galleys"]:
+            _lost_at_sea(s, f)
+            return
+        s.remove(f["at"], f["role"], "GS", lost)
+        f["sea"]["galleys"] -= lost
+        take_losses(s, f["at"], f["owner"], lost)
+        f["units"] = {k: n for k, n in s.stack(f["at"], f["owner"]).items() if k != "GS"}
+        if not f["units"]:
+            _lost_at_sea(s, f)

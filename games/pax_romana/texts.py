@@ -564,6 +564,15 @@ MILITARY = {
         "log.pirates_roll": "{power}'s fleet attacks the pirates at {space}: {roll}, {n} in all: "
                             "{result}.",
         "log.naval_battle": "Naval battle at {space}: {att} {a} against {dfd} {d}.",
+        "prompt.transport": "{who}: the army is aboard at {space} ({n} MP left): sail on or "
+                            "land?",
+        "prompt.transport_stopped": "{who}: the transport has Stopped at {space} ({n} MP "
+                                    "left): roll for Continuation, or land?",
+        "choice.embark": "Embark on Naval Transport ({n} MP)",
+        "choice.land": "Land at {space} ({n} MP)",
+        "log.embark": "{power} embarks at {space} with {n} galleys.",
+        "log.disembark": "{power} lands at {space}.",
+        "log.transport_lost": "{power}'s transport is lost at sea at {space}.",
     },
     "ru": {
         "prompt.pick_army": "{who}: какие отряды и полководцы идут с армией из {space}? "
@@ -653,6 +662,15 @@ MILITARY = {
         "log.pirates_roll": "{power}: флот атакует пиратов в {space}: {roll}, всего {n}: "
                             "{result}.",
         "log.naval_battle": "Морской бой в {space}: {att} {a} против {dfd} {d}.",
+        "prompt.transport": "{who}: армия на кораблях в {space} (осталось {n} ОД): плыть "
+                            "дальше или высаживаться?",
+        "prompt.transport_stopped": "{who}: транспорт остановился в {space} (осталось {n} ОД): "
+                                    "бросок на продолжение или высадка?",
+        "choice.embark": "Погрузиться на корабли ({n} ОД)",
+        "choice.land": "Высадиться в {space} ({n} ОД)",
+        "log.embark": "{power}: погрузка в {space}, галер {n}.",
+        "log.disembark": "{power}: высадка в {space}.",
+        "log.transport_lost": "{power}: транспорт погиб в море ({space}).",
     },
 }
 ARMIES = {
