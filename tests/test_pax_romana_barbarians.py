@@ -21,6 +21,14 @@ def _march(s: PRState, power: str, start: str, owner: str | None = None) -> PRSt
     return RULES.copy(s)
 
 
+def _losses(s: PRState, **picks: list[str]) -> PRState:
+    """Answer the loss allocations (§10.3.2, the defender first) with each Power's picks."""
+    while s.flow[-1]["k"] == "allocate_losses":
+        role = s.flow[-1]["role"]
+        s = act(s, role, "loss", picks[role].pop(0))
+    return s
+
+
 def test_13_1_2_tribe_strength_hidden_until_attacked_then_revealed() -> None:
     s = blank()
     hold(s)
@@ -86,6 +94,7 @@ def test_13_2_4_a_barbarian_army_defends_without_anybody_asked() -> None:
     # barbarians; Rome lost 60%, and regroups to Narbo
     while s.flow[-1]["k"] == "use_shifts":
         s = act(s, "rome", "done")
+    s = _losses(s, rome=["rome|weaken|LG"])
     assert RULES.view(s, None).active == ["rome"]
     assert s.stack("narbo", "rome") == {"wLG": 1}
     assert s.stack("nemausus", "barbarian") == {"BR": 2}

@@ -22,6 +22,14 @@ def _march(s: PRState, power: str, start: str) -> PRState:
     return RULES.copy(s)
 
 
+def _losses(s: PRState, **picks: list[str]) -> PRState:
+    """Answer the loss allocations (§10.3.2, the defender first) with each Power's picks."""
+    while s.flow[-1]["k"] == "allocate_losses":
+        role = s.flow[-1]["role"]
+        s = act(s, role, "loss", picks[role].pop(0))
+    return s
+
+
 def _top(s: PRState) -> str:
     return s.flow[-1]["k"]
 
@@ -143,6 +151,8 @@ def test_10_7_7_regroup_example_nicomedia_iconium() -> None:
     s = act(s, "east", "stand")
     assert _top(s) == "use_shifts" and s.flow[-1]["role"] == "east"
     s = act(s, "east", "done")
+    assert s.flow[-1]["k"] == "allocate_losses" and s.flow[-1]["role"] == "east"
+    s = _losses(s, east=["east|weaken|HI"], greece=["greece|weaken|HI"])
     assert s.stack("nicomedia", "greece") == {"HI": 1, "wHI": 1}    # 40% of 6: 2 BP
     assert s.stack("iconium", "east") == {"HI": 1, "wHI": 1}        # 10% of 6: 1 BP, so 2
     move = s.flow[-1]
@@ -167,6 +177,7 @@ def test_10_7_1_retreat_reduces_losses_and_forced_retreat_costs_1_mp() -> None:
     assert ("retreat", "capua") not in choices(s, "rome")
     dest = [a for v, a in choices(s, "rome") if v == "retreat"][0]
     s = act(s, "rome", "retreat", dest)
+    s = _losses(s, rome=["rome|kill|LI"], carthage=["carthage|weaken|HI"])
     # 50% less 10% = 40% of 3 BP = 1.2: one LI lost; the rest retreats
     assert s.stack(dest, "rome") == {"LI": 2}
     assert "rome" not in s.units.get("venusia", {})
@@ -254,6 +265,7 @@ def test_8_4_leader_death_on_12_for_the_winner_2_or_12_for_the_loser() -> None:
     s = act(s, "rome", "stand")
     if _top(s) == "force_retreat":
         s = act(s, "carthage", "no_force")
+    s = _losses(s, rome=["rome|kill|LI"], carthage=["carthage|weaken|HI"])
     assert "rome_05" not in s.leaders and "rome_05" in s.powers["rome"].pool
     assert pool != s.powers["rome"].pool
     assert "carthage_04" not in s.leaders                  # the winner's died on 12
@@ -275,6 +287,7 @@ def test_12_3_militia_after_a_lost_battle_at_home() -> None:
     s = act(s, "rome", "stand")
     if _top(s) == "force_retreat":
         s = act(s, "carthage", "no_force")
+    s = _losses(s, rome=["rome|kill|LI", "rome|kill|LI"], carthage=["carthage|weaken|HI"])
     assert s.count("rome", {"ML"}) == 3                    # ceil(5 / 2), Stable
     assert s.militia_turn["rome"] == s.turn
 
@@ -303,3 +316,19 @@ def test_12_1_1_a_lone_garrison_is_overrun() -> None:
     s = act(s, "carthage", "to", "venusia")
     assert "rome" not in s.units.get("venusia", {})
     assert s.flow[-1]["k"] == "move_army" and s.flow[-1]["mp"] == 4 - 2
+
+
+def test_10_3_2_the_owner_allocates_weakened_first_one_weakening_fp_at_two() -> None:
+    s = blank()
+    s.add("rome", "rome", "LG", 2)
+    s.add("rome", "rome", "wHI", 1)
+    s.add("rome", "rome", "CV", 1)
+    assert battle.loss_choices_for(s, "rome", "rome", 3, False, False) == [("rome|kill|wHI", 1)]
+    s.remove("rome", "rome", "wHI")
+    got = dict(battle.loss_choices_for(s, "rome", "rome", 3, False, False))
+    assert got == {"rome|kill|LG": 4, "rome|kill|CV": 1, "rome|weaken|LG": 2}
+    assert "rome|weaken|LG" not in dict(battle.loss_choices_for(s, "rome", "rome", 3, True,
+                                                                False))
+    s.cities["rome"] = City(owner="rome", kind="city", fp=5)
+    got = dict(battle.loss_choices_for(s, "rome", "rome", 3, False, True))
+    assert got["rome|fp|"] == 2 and "rome|kill|CV" not in got   # no cavalry in a city

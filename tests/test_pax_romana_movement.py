@@ -33,6 +33,14 @@ def _all_shifts(s: PRState, role: str) -> PRState:
     return s
 
 
+def _losses(s: PRState, **picks: list[str]) -> PRState:
+    """Answer the loss allocations (§10.3.2, the defender first) with each Power's picks."""
+    while s.flow[-1]["k"] == "allocate_losses":
+        role = s.flow[-1]["role"]
+        s = act(s, role, "loss", picks[role].pop(0))
+    return s
+
+
 def _top(s: PRState) -> str:
     return s.flow[-1]["k"]
 
@@ -204,6 +212,7 @@ def test_9_3_an_interception_succeeds_on_12_and_the_interceptor_attacks() -> Non
     assert _top(s) == "force_retreat"
     dice(s, 3, 3)                                           # Rome's leader survives
     s = act(s, "rome", "no_force")
+    s = _losses(s, carthage=["carthage|kill|HI"], rome=["rome|weaken|LG"])
     assert s.stack("parma", "carthage") == {"HI": 1}        # 50% of 6 BP: one HI
     assert s.stack("arretium", "rome") == {"LG": 2, "wLG": 1}   # 10% of 12: weakened, regroups
     move = s.flow[-1]

@@ -298,7 +298,7 @@ def battle(s: PRState, f: Frame) -> None:
         f["stage"] = "losses"
         _forced(s, f)
         return
-    if stage == "losses":
+    if stage in ("losses", "losses_done"):
         _losses(s, f)
         return
 
@@ -625,29 +625,125 @@ def forced_retreat_to(s: PRState, f: Frame, verb: str, arg: Any) -> None:
 
 # -- steps 12-15: losses, retreat, regroup, leader death, what follows ----------------------------
 def _losses(s: PRState, f: Frame) -> None:
+    """§10.3.2-10.3.3: each side's loss in BP from the opposing final roll (less 10% for a
+    retreating defender, §10.7.1); each Power allocates its own, the defender first; sides
+    nobody commands lose by ``take_losses``."""
+    if f["stage"] == "losses":
+        space, att, dfd = f["space"], f["att"], f["dfd"]
+        retreating = f["retreat"] is not None
+        att_roll = max(0, f["rolls"][att] - (1 if retreating else 0))
+        need = {dfd: loss_bp(att_roll * 10, f["bp"][dfd]),
+                att: loss_bp(f["rolls"][dfd] * 10, f["bp"][att])}
+        f["need"] = need
+        f["before"] = {side: army_bp(s, space, side) for side in (att, dfd)}
+        f["fp_before"] = s.cities[space].fp if space in s.cities else 0
+        f["stage"] = "losses_done"
+        s.say(msg("log.battle_losses", space=f"@space.{space}", att=f"@power.{att}",
+                  dfd=f"@power.{dfd}", a=need[att], d=need[dfd]))
+        for side in (att, dfd):          # pushed so that the defender answers first
+            city = bool(f["city"] and side == dfd)
+            who = controller(s, side)
+            if need[side] <= 0:
+                continue
+            if who is None:
+                _auto_losses(s, space, side, need[side], city)
+            elif loss_choices_for(s, space, side, need[side], False, city):
+                push(s, "allocate_losses", role=who, side=side, space=space, need=need[side],
+                     weakened=False, city=city)
+        return
+    _losses_done(s, f)
+
+
+def _auto_losses(s: PRState, space: str, side: str, need: int, city: bool) -> None:
+    left = need
+    for o in sorted(side_units(s, space, side), key=lambda o: o != side):
+        if left <= 0:
+            break
+        left -= take_losses(s, space, o, left, city=city)
+    if city and left > 0 and space in s.cities:
+        c = s.cities[space]
+        floor = 3 if c.kind == "city" else 1
+        while left > 0 and c.fp > floor:
+            c.fp -= 1
+            left -= 2
+
+
+def loss_choices_for(s: PRState, space: str, side: str, need: int, weakened: bool,
+                     city: bool) -> list[tuple[str, int]]:
+    """What may take the next loss (``owner|verb|kind``, BP): weakened HI first, then weakened
+    LG (§10.6.1-10.6.2); one LG/HI weakened at most (§10.6.4); a city's FP at 2 BP each down to
+    its floor, no cavalry while a city defends (§7.3.3, §10.4.2)."""
+    if need <= 0:
+        return []
+    owners = sorted(side_units(s, space, side), key=lambda o: o != side)
+    for kind in ("wHI", "wLG"):
+        forced = [(f"{o}|kill|{kind}", bp_of(kind)) for o in owners if s.stack(space, o).get(kind)]
+        if forced:
+            return forced
+    out: list[tuple[str, int]] = []
+    c = s.cities.get(space) if city else None
+    fp_left = (c.fp - (3 if c.kind == "city" else 1)) if c is not None else 0
+    for o in owners:
+        for what, value in _options(s.stack(space, o), 0, cavalry_ok=not city):
+            if weakened and what.startswith("weaken"):
+                continue
+            out.append((f"{o}|{what}", value))
+    if fp_left > 0:
+        out.append((f"{side}|fp|", 2))
+    return out
+
+
+def _alloc_choices(s: PRState, f: Frame) -> list[Choice]:
+    out = []
+    for key, value in loss_choices_for(s, f["space"], f["side"], f["need"], f["weakened"],
+                                       f["city"]):
+        owner, verb, kind = key.split("|")
+        if verb == "fp":
+            out.append(opt("loss", key, "choice.lose_fp", n=value))
+        else:
+            out.append(opt("loss", key, f"choice.{verb}_unit", unit=f"@unit.{kind}"))
+    return paged(f, f["role"], out, [])
+
+
+@question("allocate_losses", _alloc_choices,
+          lambda s, f: msg("prompt.allocate_losses", who=f"@power.{f['role']}", n=f["need"],
+                           space=f"@space.{f['space']}"),
+          lapses=lambda s, f: True)
+def allocate_losses(s: PRState, f: Frame, verb: str, arg: Any) -> None:
+    """§10.3.2: the owner removes units until the loss is covered (it is a minimum)."""
+    if verb == "page":
+        turn_page(f, f["role"])
+        return
+    owner, what, kind = arg.split("|")
+    space = f["space"]
+    if what == "fp":
+        s.cities[space].fp -= 1
+        f["need"] -= 2
+    else:
+        s.remove(space, owner, kind)
+        if what == "weaken":
+            s.add(space, owner, f"w{kind}")
+            f["weakened"] = True
+            f["need"] -= bp_of(kind) - bp_of(f"w{kind}")
+        else:
+            f["need"] -= 1 if kind in CAVALRY else bp_of(kind)
+    if not loss_choices_for(s, space, f["side"], f["need"], f["weakened"], f["city"]):
+        pop(s, f)
+        for o in side_of(s, f["side"]):
+            st = s.stack(space, o)
+            if not any(k in LCU_TYPES for k in st):
+                s.remove(space, o, "EL", 99)     # §10.4.9
+                if f["city"]:
+                    for k in CAVALRY:            # §10.4.2
+                        s.remove(space, o, k, 99)
+
+
+def _losses_done(s: PRState, f: Frame) -> None:
     from games.pax_romana.movement import move_frame, shift_army
     pop(s, f)
     space, att, dfd = f["space"], f["att"], f["dfd"]
     retreating = f["retreat"] is not None
-    att_roll = max(0, f["rolls"][att] - (1 if retreating else 0))
-    need = {dfd: loss_bp(att_roll * 10, f["bp"][dfd]), att: loss_bp(f["rolls"][dfd] * 10,
-                                                                         f["bp"][att])}
-    before = {side: army_bp(s, space, side) for side in (att, dfd)}
-    fp_before = s.cities[space].fp if space in s.cities else 0
-    for side in (dfd, att):
-        left = need[side]
-        for o in sorted(side_units(s, space, side), key=lambda o: o != side):
-            if left <= 0:
-                break
-            left -= take_losses(s, space, o, left, city=bool(f["city"] and side == dfd))
-        if side == dfd and f["city"] and left > 0 and space in s.cities:
-            c = s.cities[space]
-            floor = 3 if c.kind == "city" else 1
-            while left > 0 and c.fp > floor:
-                c.fp -= 1
-                left -= 2
-    s.say(msg("log.battle_losses", space=f"@space.{space}", att=f"@power.{att}",
-              dfd=f"@power.{dfd}", a=need[att], d=need[dfd]))
+    before, fp_before = f["before"], f["fp_before"]
     for o in list(s.units.get(space, {})):
         s.merge_weakened(space, o)
     lost_fp = space in s.cities and s.cities[space].fp < fp_before

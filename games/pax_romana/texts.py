@@ -573,6 +573,8 @@ MILITARY = {
         "log.embark": "{power} embarks at {space} with {n} galleys.",
         "log.disembark": "{power} lands at {space}.",
         "log.transport_lost": "{power}'s transport is lost at sea at {space}.",
+        "prompt.allocate_losses": "{who}: battle at {space}: remove at least {n} BP more",
+        "choice.lose_fp": "The city loses 1 FP ({n} BP)",
     },
     "ru": {
         "prompt.pick_army": "{who}: какие отряды и полководцы идут с армией из {space}? "
@@ -671,6 +673,8 @@ MILITARY = {
         "log.embark": "{power}: погрузка в {space}, галер {n}.",
         "log.disembark": "{power}: высадка в {space}.",
         "log.transport_lost": "{power}: транспорт погиб в море ({space}).",
+        "prompt.allocate_losses": "{who}: бой в {space}: снимите ещё не меньше {n} ОБ",
+        "choice.lose_fp": "Город теряет 1 ОУ ({n} ОБ)",
     },
 }
 ARMIES = {
