@@ -9,6 +9,7 @@ Strength and speed are measured by the arena, not here.
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -16,6 +17,8 @@ import pytest
 from games import registry
 from games.ai import PLAYER_KINDS, NoDecision, choose, decide, player
 from games.ai import ancients as ancients_ai
+from games.ai import hannibal as hannibal_ai
+from games.ai import mare_nostrum as mare_ai
 from games.ai.common import random_choice
 from games.arena import main as arena_main
 from games.core import Rng, View
@@ -87,6 +90,28 @@ def test_the_same_view_and_seed_give_the_same_action(title):
     ancients_ai._NEAREST.clear()
     again = [(choose(v, 11), choose(v, 11, "easy")) for v in reversed(views)]
     assert first == list(reversed(again))
+
+
+# -- sampled States ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("title,scenario", [
+    ("ancients", "005"), ("ancients", "011"), ("hannibal", "218bc"), ("mare_nostrum", "4p")])
+def test_sampled_states_agree_with_the_view_where_the_search_steps_them(title, scenario):
+    """At the seat's own turn (Ancients), Build segment (Mare Nostrum) and card plays
+    (Hannibal), the State rebuilt from the View offers exactly the View's choices."""
+    module = {"ancients": ancients_ai, "hannibal": hannibal_ai, "mare_nostrum": mare_ai}[title]
+    prompts = getattr(module, "TURN_PROMPTS", None) or module.SEARCH_PROMPTS
+    asked = agreed = 0
+    for _state, views in playout_views(title, scenario, 13, 700):
+        for role, view in views.items():
+            if view.prompt_msg.key not in prompts:
+                continue
+            if title == "mare_nostrum" and view.board["segment"] != role:
+                continue
+            asked += 1
+            agreed += module.samples_for(view, random.Random(asked), 1)[1]
+    assert asked >= 20
+    assert agreed == asked
 
 
 # -- whole games -------------------------------------------------------------------------------------
