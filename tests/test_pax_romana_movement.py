@@ -250,3 +250,29 @@ def test_9_4_4_withdrawal_never_into_enemy_lcus_or_cities() -> None:
     s.cities["ariminum"] = City(owner="carthage", kind="settlement", fp=2)
     got = withdrawal_spaces(s, "rome", "rome", "capua", 1)
     assert "pisae" not in got and "ariminum" not in got and "capua" not in got
+
+
+def test_9_2_1_drop_off_free_pick_up_1_mp_garrisons_1_mp() -> None:
+    """Dropping a unit costs nothing and it moves no more; picking up the units in a space
+    costs 1 MP; disbanding LG/HI/LI into garrisons costs 1 MP however many (§12.1.4, §12.1.6)."""
+    s = blank()
+    hold(s)
+    s.add("capua", "rome", "LG", 2)
+    s.add("capua", "rome", "LI", 1)
+    s.add("rome", "rome", "HI", 1)
+    s = _march(s, "rome", "capua")
+    dice(s, 6)
+    s = act(s, "rome", "go")
+    s = act(s, "rome", "to", "rome")
+    assert s.flow[-1]["mp"] == 5
+    s = act(s, "rome", "pick_up")
+    assert s.flow[-1]["mp"] == 4 and s.flow[-1]["units"] == {"LG": 2, "LI": 1, "HI": 1}
+    s = act(s, "rome", "to_garrisons", "LI")
+    s = act(s, "rome", "to_garrisons", "HI")
+    assert s.flow[-1]["mp"] == 3
+    assert s.flow[-1]["units"] == {"LG": 2, "GR": 5}
+    s = act(s, "rome", "drop", "GR")
+    assert s.flow[-1]["mp"] == 3
+    s = act(s, "rome", "to", "pisae")
+    assert s.stack("rome", "rome") == {"GR": 1}
+    assert s.stack("pisae", "rome") == {"LG": 2, "GR": 4}

@@ -225,3 +225,22 @@ def test_11_3_3_amphibious_assault_gives_the_defender_2_shifts_and_no_cavalry() 
                                battle.total_bp(s, b, "carthage"))
     assert battle.total_bp(s, b, "rome") == 8               # no cavalry for the assault
     assert shifts["carthage"] == 2
+
+
+def test_11_4_2_withdrawal_before_naval_battle_gives_plus_1_to_continuation() -> None:
+    s = blank()
+    hold(s)
+    s.add("rome", "rome", "GS", 3)
+    s.add("ntp_mare_inferum", "carthage", "GS", 2)
+    s.add("pisae", "rome", "GS", 1)
+    s = _fleet(s, "rome", "rome")
+    s = act(s, "rome", "sail")
+    dice(s, 1)
+    s = act(s, "rome", "to", "ntp_mare_inferum")
+    s = act(s, "carthage", "withdraw")
+    ports = [a for v, a in choices(s, "carthage") if v == "naval_withdraw_to"]
+    assert "pisae" not in ports and "rome" in ports       # not past an enemy fleet's port
+    s = act(s, "carthage", "naval_withdraw_to", ports[0])
+    assert s.stack(ports[0], "carthage") == {"GS": 2}
+    f = s.flow[-1]
+    assert f["k"] == "move_fleet" and f["stopped"] and f["drm"] == 1

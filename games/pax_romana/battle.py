@@ -911,7 +911,7 @@ def _leader_death(s: PRState, f: Frame) -> None:
             dies = rows["winner"] if f["winner"] == side else rows["loser"]
         if roll in dies:
             victim = leaders[s.rng.below(len(leaders))] if len(leaders) > 1 else leaders[0]
-            s.say(msg("log.leader_died", leader=f"@leader.{victim}", roll=roll))
+            s.say(msg("log.leader_fell_in_battle", leader=f"@leader.{victim}", roll=roll))
             m = move_frame(s)
             if m is not None and victim in m["leaders"]:
                 m["leaders"].remove(victim)

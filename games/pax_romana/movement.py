@@ -203,6 +203,7 @@ def _move_choices(s: PRState, f: Frame) -> list[Choice]:
     if naval.may_embark(s, f):
         options.append(opt("embark", None, "choice.embark",
                            n=naval.transport_cost("embark")))
+    options += army_chores(s, f)
     fixed = [] if f["at"] in data().transit_points else [opt("stop", None, "choice.stop_here")]
     if not fixed and not options:
         fixed = [opt("stop", None, "choice.stop_here")]
@@ -259,7 +260,75 @@ def move_army(s: PRState, f: Frame, verb: str, arg: Any) -> None:
     if verb in naval.TRANSPORT_VERBS:
         naval.transport_act(s, f, verb, arg)
         return
+    if verb in ("drop", "pick_up", "to_garrisons"):
+        do_chore(s, f, verb, arg)
+        return
     enter(s, f, arg)
+
+
+# -- on the way: dropping, picking up, garrisons (§9.2.1, §12.1.4) -----------------------------------
+DISBANDABLE = ("LG", "HI", "LI", "wLG", "wHI")
+
+
+def _pickable(s: PRState, f: Frame) -> dict[str, int]:
+    from games.pax_romana.activation import movable
+    return {k: n for k, n in movable(s, f["owner"], f["at"]).items() if k != "GS"}
+
+
+def army_chores(s: PRState, f: Frame) -> list[Choice]:
+    """Drop a unit off (0 MP; it moves no more this Activation), pick up the units waiting in
+    the space (1 MP; they share the MP left), disband LG/HI/LI into garrisons in a Major Move
+    (1 MP for any number; never mercenaries, militia or Soldiers of Fortune, §12.1.7)."""
+    at = f["at"]
+    if at in data().transit_points or at == f["start"] or at not in data().spaces:
+        return []
+    out = []
+    if _army_size(f) > 1:
+        out += [opt("drop", k, "choice.drop_unit", unit=f"@unit.{k}")
+                for k in sorted(f["units"])]
+    if f["mp"] >= 1 and not f.get("minor") and _pickable(s, f):
+        out.append(opt("pick_up", None, "choice.pick_up", n=sum(_pickable(s, f).values())))
+    if not f.get("minor") and f["owner"] in s.powers and (f.get("disbanded") or f["mp"] >= 1):
+        from games.pax_romana.cities import garrisons_from
+        out += [opt("to_garrisons", k, "choice.to_garrisons", unit=f"@unit.{k}", n=garrisons_from(k))
+                for k in DISBANDABLE if f["units"].get(k)]
+    return out
+
+
+def do_chore(s: PRState, f: Frame, verb: str, arg: Any) -> None:
+    at, owner = f["at"], f["owner"]
+    if verb == "drop":
+        f["units"][arg] -= 1
+        if not f["units"][arg]:
+            del f["units"][arg]
+        f.setdefault("dropped", []).append(at)
+        s.say(msg("log.dropped", power=f"@power.{owner}", unit=f"@unit.{arg}",
+                  space=f"@space.{at}"))
+        return
+    if verb == "pick_up":
+        f["mp"] -= 1
+        for kind, n in _pickable(s, f).items():
+            f["units"][kind] = f["units"].get(kind, 0) + n
+            key = f"{at}|{owner}"
+            s.moved.setdefault(key, {})
+            s.moved[key][kind] = s.moved[key].get(kind, 0) + n
+        for lid in s.leaders_at(at, owner):
+            if lid not in f["leaders"]:
+                f["leaders"].append(lid)
+        return
+    from games.pax_romana.cities import garrisons_from
+    if not f.get("disbanded"):
+        f["mp"] -= 1
+        f["disbanded"] = True
+    n = garrisons_from(arg)
+    s.remove(at, owner, arg)
+    s.add(at, owner, "GR", n)
+    f["units"][arg] -= 1
+    if not f["units"][arg]:
+        del f["units"][arg]
+    f["units"]["GR"] = f["units"].get("GR", 0) + n
+    s.say(msg("log.to_garrisons", power=f"@power.{owner}", unit=f"@unit.{arg}", n=n,
+              space=f"@space.{at}"))
 
 
 def finish_move(s: PRState, f: Frame) -> None:
@@ -267,8 +336,8 @@ def finish_move(s: PRState, f: Frame) -> None:
     owner = f["owner"]
     at = f.get("at", f["start"])
     s.merge_weakened(at, owner)
-    drop_lone_elephants(s, f["start"], owner)
-    drop_lone_elephants(s, at, owner)
+    for space in {f["start"], at, *f.get("dropped", [])}:
+        drop_lone_elephants(s, space, owner)
 
 
 def drop_lone_elephants(s: PRState, space: str, owner: str) -> None:
@@ -536,8 +605,11 @@ def may_withdraw(s: PRState, owner: str) -> bool:
 def contact(s: PRState, f: Frame) -> None:
     """§10.2 steps 1-2: each defending Power may withdraw; then the battle."""
     space, owner = f["space"], f["owner"]
+    m = move_frame(s)
+    done = m.get("withdrew", []) if m is not None else []
     for side in hostile(s, space, owner):
-        if side in f["offered"] or not may_withdraw(s, side):
+        # §9.4.1: a side withdraws once in a Major or Minor Move
+        if side in f["offered"] or side in done or not may_withdraw(s, side):
             continue
         if not any(k in LCU_TYPES for k in s.stack(space, side)):
             continue
@@ -547,7 +619,6 @@ def contact(s: PRState, f: Frame) -> None:
         return
     pop(s, f)
     enemies = hostile(s, space, owner)
-    m = move_frame(s)
     if not enemies:
         if m is not None and f["offered"]:
             m["refund"] = mp_cost("attack")
@@ -612,4 +683,7 @@ def withdraw(s: PRState, f: Frame, verb: str, arg: Any) -> None:
     power = controller_of(s, side)
     if power is not None and side == power:
         withdrawal_stability(s, power, space)
+    m = move_frame(s)
+    if m is not None:
+        m.setdefault("withdrew", []).append(side)
 

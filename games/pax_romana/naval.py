@@ -274,17 +274,64 @@ def sail(s: PRState, f: Frame, there: str) -> None:
         f["stopped"] = True
 
 
+def naval_withdrawal_ports(s: PRState, power: str, start: str) -> list[str]:
+    """§11.4.2: ports within 3 sea links not held by an enemy fleet, through points free of
+    enemy fleets."""
+    seen = {start}
+    frontier = [start]
+    out: list[str] = []
+    for _ in range(3):
+        nxt = []
+        for pt in frontier:
+            for nb in sorted(data().sea_neighbours(pt)):
+                if nb in seen or _enemy_galleys(s, power, nb):
+                    continue
+                seen.add(nb)
+                nxt.append(nb)
+                if point_kind(nb) == "port":
+                    out.append(nb)
+        frontier = nxt
+    return sorted(out)
+
+
 def _contact_choices(s: PRState, f: Frame) -> list[Choice]:
-    return [opt("fight", None, "choice.naval_fight"), opt("let_pass", None, "choice.let_pass")]
+    if f.get("dest"):
+        return paged(f, f["role"], [opt("naval_withdraw_to", p, "choice.withdraw_to",
+                                         space=f"@space.{p}") for p in f["dest"]], [])
+    out = [opt("fight", None, "choice.naval_fight"), opt("let_pass", None, "choice.let_pass")]
+    if naval_withdrawal_ports(s, f["side"], f["space"]):
+        out.append(opt("withdraw", None, "choice.naval_withdraw"))
+    return out
 
 
 @question("naval_contact", _contact_choices,
           lambda s, f: msg("prompt.naval_contact", who=f"@power.{f['role']}",
                            army=f"@power.{f['mover']}", space=f"@space.{f['space']}"))
 def naval_contact(s: PRState, f: Frame, verb: str, arg: Any) -> None:
-    """§11.4.1: the fleet entered upon fights, or lets the mover pass (it does not Stop)."""
+    """§11.4.1: the fleet entered upon fights, withdraws (§11.4.2; the withdrawing fleet's own
+    disaster and Continuation rolls are not made in this engine), or lets the mover pass (it
+    does not Stop)."""
+    if verb == "page":
+        turn_page(f, f["role"])
+        return
+    if verb == "withdraw":
+        f["dest"] = naval_withdrawal_ports(s, f["side"], f["space"])
+        return
     pop(s, f)
     mover = next((x for x in reversed(s.flow) if x["k"] == "move_fleet"), None)
+    if verb == "naval_withdraw_to":
+        side, at = f["side"], f["space"]
+        n = s.remove(at, side, "GS", 99)
+        s.add(arg, side, "GS", n)
+        for lid in s.leaders_at(at, side):
+            s.leaders[lid].at = arg
+        s.say(msg("log.fleet_withdrew", power=f"@power.{side}", start=f"@space.{at}",
+                  space=f"@space.{arg}"))
+        if mover is not None:
+            rows = {m.condition: int(m.drm) for m in data().tables.naval_continuation.modifiers}
+            mover["stopped"] = True
+            mover["drm"] = rows["enemy fleet withdrew before naval battle"]
+        return
     if mover is None:
         return
     if verb == "fight":
