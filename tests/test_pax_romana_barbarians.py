@@ -98,3 +98,39 @@ def test_13_2_4_a_barbarian_army_defends_without_anybody_asked() -> None:
     assert RULES.view(s, None).active == ["rome"]
     assert s.stack("narbo", "rome") == {"wLG": 1}
     assert s.stack("nemausus", "barbarian") == {"BR": 2}
+
+
+def test_13_4_5_an_invasion_army_placed_on_an_army_attacks_at_once() -> None:
+    from games.pax_romana.events import invasion_sites
+    s = blank()
+    hold(s)
+    s.add("lugdunum", "rome", "LG", 1)
+    assert "lugdunum" in invasion_sites(s, "western_gauls")    # occupied spaces too
+    push(s, "place_barbarians", role="carthage", group="western_gauls")
+    run(s)
+    s = RULES.copy(s)
+    dice(s, 6, 6)                                           # 12 BR
+    s = act(s, "carthage", "barbarians", "lugdunum")
+    assert s.flow[-1]["k"] == "withdraw" and s.flow[-1]["role"] == "rome"
+    dice(s, 6, 1)                                           # 12 BP against 4; rolls 6 and 1
+    s = act(s, "rome", "stand")
+    assert s.flow[-1]["k"] == "retreat"
+    s = act(s, "rome", "stand")
+    s = _losses(s, rome=["rome|kill|LG"])
+    assert "rome" not in s.units.get("lugdunum", {})
+    assert s.stack("lugdunum", "barbarian")["BR"] >= 11
+
+
+def test_12_7_the_slave_army_attacks_what_stands_in_its_way() -> None:
+    from games.pax_romana.events import slave_moves
+    s = blank()
+    hold(s)
+    s.slave_revolt = {"against": "rome", "at": "capua"}
+    s.add("capua", "slaves", "BR", 3)
+    s.add("rome", "rome", "LI", 1)
+    assert "rome" in slave_moves(s, "capua")
+    push(s, "move_slaves", role="carthage")
+    run(s)
+    s = RULES.copy(s)
+    s = act(s, "carthage", "slaves_to", "rome")
+    assert s.flow[-1]["k"] == "withdraw" and s.flow[-1]["role"] == "rome"

@@ -24,3 +24,61 @@ def tribe_strength_known(s: PRState, space: str) -> int | None:
     if space in s.tribes:
         return None
     return s.stack(space, "barbarian").get("TW")
+
+
+INVASION_PROVINCES = {
+    "eastern_gauls": ("sarmatia", "scythia"),
+    "germans": ("ancient_germany", "great_germanic_tribes", "lower_germany", "upper_germany"),
+}
+
+
+def invasion_sites(s: PRState, group: str, gaul: tuple[str, ...]) -> list[str]:
+    """§13.4: any space, occupied or not, of the group's provinces (mainland Gaul for the
+    Western Gauls); never with another Barbarian army (§13.4.6)."""
+    from games.pax_romana.control import data
+    provinces = INVASION_PROVINCES.get(group, gaul)
+    d = data()
+    return [sp for pr in provinces for sp in d.spaces_of(pr)
+            if not any(a["at"] == sp for a in s.barbarian_armies)]
+
+
+def attack_on_placement(s: PRState, army: dict[str, object], power: str) -> None:
+    """§13.4.5: placed in an occupied space, the army attacks at once (its defenders may
+    withdraw); beaten, it stays where it was placed (the official clarification). Tribes are
+    not attacked (§13.4.2)."""
+    from games.pax_romana.flow import push
+    from games.pax_romana.movement import hostile
+    at = str(army["at"])
+    if hostile(s, at, "barbarian"):
+        push(s, "contact", space=at, came_from=at, owner="barbarian", role=power, offered=[])
+
+
+def slave_steps(s: PRState, at: str) -> list[str]:
+    """§12.7.1: one space, Transit Points ignored; an occupied space is attacked (the slaves
+    never withdraw or retreat, §12.7.3); never onto a Barbarian army."""
+    from games.pax_romana.control import data
+    d = data()
+    out: set[str] = set()
+    todo, seen = [at], {at}
+    while todo:
+        pt = todo.pop()
+        for nb in d.land_neighbours(pt):
+            if nb in seen:
+                continue
+            seen.add(nb)
+            if nb in d.transit_points:
+                if not s.units.get(nb):
+                    todo.append(nb)
+                continue
+            if "barbarian" not in s.units.get(nb, {}):
+                out.add(nb)
+    return sorted(out)
+
+
+def slaves_attack(s: PRState, came_from: str, at: str, power: str) -> None:
+    """The slave army entering an occupied space fights there (§12.7.3)."""
+    from games.pax_romana.flow import push
+    from games.pax_romana.movement import hostile
+    if hostile(s, at, "slaves"):
+        push(s, "contact", space=at, came_from=came_from, owner="slaves", role=power,
+             offered=[])

@@ -336,24 +336,9 @@ def slaves_grow(s: PRState, power: str) -> None:
 
 
 def slave_moves(s: PRState, at: str) -> list[str]:
-    """Spaces one step away, through Transit Points. PLACEHOLDER until battle.py: only where
-    nothing stands (a slave army entering an occupied space fights, §12.7)."""
-    d = data()
-    out: set[str] = set()
-    todo, seen = [at], {at}
-    while todo:
-        pt = todo.pop()
-        for nb in d.land_neighbours(pt):
-            if nb in seen:
-                continue
-            seen.add(nb)
-            if nb in d.transit_points:
-                if not s.units.get(nb):
-                    todo.append(nb)
-                continue
-            if not s.units.get(nb) and nb not in s.cities and nb not in s.tribes:
-                out.add(nb)
-    return sorted(out)
+    """Spaces one step away, through Transit Points (barbarians.py, §12.7.1)."""
+    from games.pax_romana.barbarians import slave_steps
+    return slave_steps(s, at)
 
 
 @question("move_slaves",
@@ -375,6 +360,8 @@ def _move_slaves(s: PRState, f: Frame, verb: str, arg: Any) -> None:
     s.add(arg, "slaves", "BR", n - stay)
     s.slave_revolt["at"] = arg
     s.say(msg("log.slaves_move", space=f"@space.{arg}", n=n - stay))
+    from games.pax_romana.barbarians import slaves_attack
+    slaves_attack(s, at, arg, f["role"])
 
 
 # Soldiers of Fortune (§12.4)
@@ -464,17 +451,9 @@ def invasion(s: PRState, power: str) -> None:
 
 
 def invasion_sites(s: PRState, group: str) -> list[str]:
-    """Where the group may be placed. PLACEHOLDER until battle.py: only spaces where nothing
-    of another side stands (an occupied space means an immediate attack, §13.4.5)."""
-    d = data()
-    if group == "western_gauls":
-        provinces: tuple[str, ...] = GAUL_MAINLAND
-    elif group == "eastern_gauls":
-        provinces = ("sarmatia", "scythia")
-    else:
-        provinces = ("ancient_germany", "great_germanic_tribes", "lower_germany", "upper_germany")
-    return [sp for pr in provinces for sp in d.spaces_of(pr)
-            if not occupants(s, sp) and not s.units.get(sp)]
+    """Where the group may be placed (barbarians.py, §13.4)."""
+    from games.pax_romana.barbarians import invasion_sites as sites
+    return sites(s, group, GAUL_MAINLAND)
 
 
 @question("place_barbarians",
@@ -505,6 +484,8 @@ def _barbarians(s: PRState, f: Frame, verb: str, arg: Any) -> None:
     s.barbarian_armies.append(army)
     s.say(msg("log.barbarians", group=f"@group.{group}", space=f"@space.{arg}", n=n + cavalry))
     near_capital(s, army)
+    from games.pax_romana.barbarians import attack_on_placement
+    attack_on_placement(s, army, f["role"])
 
 
 def near_capital(s: PRState, army: dict[str, Any]) -> None:
