@@ -276,3 +276,47 @@ def test_9_2_1_drop_off_free_pick_up_1_mp_garrisons_1_mp() -> None:
     s = act(s, "rome", "to", "pisae")
     assert s.stack("rome", "rome") == {"GR": 1}
     assert s.stack("pisae", "rome") == {"LG": 2, "GR": 4}
+
+
+def test_9_3_1_a_leader_alone_intercepts_only_to_join_his_army() -> None:
+    s = blank()
+    hold(s)
+    s.add("mediolanum", "carthage", "HI", 2)
+    s.add("parma", "rome", "LG", 1)
+    s.leaders["rome_10"] = LeaderState(owner="rome", at="arretium")
+    s = _march(s, "carthage", "mediolanum")
+    dice(s, 4)
+    s = act(s, "carthage", "go")
+    s = act(s, "carthage", "to", "parma")
+    assert s.flow[-1]["k"] == "intercept" and ("intercept", "arretium") in choices(s, "rome")
+    dice(s, 6, 4)                                           # 10 + Tactics 4: joins
+    s = act(s, "rome", "intercept", "arretium")
+    assert s.leaders["rome_10"].at == "parma"
+    assert s.flow[-1]["k"] == "withdraw"                    # Carthage still attacks
+    s2 = blank()
+    s2.leaders["rome_10"] = LeaderState(owner="rome", at="arretium")
+    from games.pax_romana.movement import interceptors
+    assert interceptors(s2, "rome", "parma", "carthage") == []   # no army to join
+
+
+def test_10_4_6_elephants_committed_before_the_rolls() -> None:
+    s = blank()
+    hold(s)
+    s.add("capua", "carthage", "HI", 2)
+    s.add("capua", "carthage", "EL", 2)
+    s.add("venusia", "rome", "LG", 1)
+    s.add("venusia", "rome", "CV", 2)
+    s = _march(s, "carthage", "capua")
+    dice(s, 4)
+    s = act(s, "carthage", "go")
+    s = act(s, "carthage", "to", "venusia")
+    s = act(s, "rome", "stand")
+    assert s.flow[-1]["k"] == "commit_elephants"
+    assert [a for _, a in choices(s, "carthage")] == [0, 1, 2]
+    # elephant rolls 2 (neutralizes a cavalry) and 5 (the elephant is lost); then the battle:
+    # Carthage 6 BP against Rome 4 + 1 cavalry left = 5 BP
+    dice(s, 2, 5, 3, 3)
+    s = act(s, "carthage", "elephants", 2)
+    b = next(f for f in s.flow if f["k"] == "battle")
+    assert b["bp"] == {"carthage": 6, "rome": 5}
+    assert s.stack("venusia", "carthage")["EL"] == 1

@@ -451,6 +451,8 @@ def interceptors(s: PRState, power: str, space: str, mover: str) -> list[str]:
         st = s.stack(nb, power)
         if any(k in LCU_TYPES for k in st):
             out.append(nb)
+        elif s.leaders_at(nb, power) and any(k in LCU_TYPES for k in s.stack(space, power)):
+            out.append(nb)              # a leader alone, to join his army's battle
     return out
 
 
@@ -536,6 +538,11 @@ def intercept(s: PRState, f: Frame, verb: str, arg: Any) -> None:
         return
     units = {k: n for k, n in s.stack(arg, power).items() if k not in ("GR", "GS")}
     leaders = s.leaders_at(arg, power)
+    if not any(k in LCU_TYPES for k in units):
+        # §9.3.3: a leader alone joins the army in the space; the mover stays the Attacker
+        for lid in leaders:
+            s.leaders[lid].at = space
+        return
     shift_army(s, power, units, leaders, arg, space)
     battle.start(s, space=space, attacker=power, attacker_role=power, defender=f["mover"],
                  came_from=arg, intercept=True, mover_from=f["came_from"])
