@@ -244,3 +244,32 @@ def test_11_4_2_withdrawal_before_naval_battle_gives_plus_1_to_continuation() ->
     assert s.stack(ports[0], "carthage") == {"GS": 2}
     f = s.flow[-1]
     assert f["k"] == "move_fleet" and f["stopped"] and f["drm"] == 1
+
+
+def test_12_5_1_rhodes_toll_and_independent_galleys_that_never_withdraw() -> None:
+    s = blank()
+    hold(s)
+    s.add("halicarnassus", "east", "GS", 3)
+    s.add("rhodes", "rhodes", "GS", 1)
+    s.add("rhodes", "rhodes", "HI", 1)
+    t = s.powers["east"].treasury
+    s = _fleet(s, "east", "halicarnassus")
+    s = act(s, "east", "sail")
+    # the toll is paid; Rhodes' galley fights (nobody is asked): 6 + 6 against 2 + 1
+    dice(s, 6, 1, 1)
+    s = act(s, "east", "to", "rhodes")
+    assert s.powers["east"].treasury == t - 1
+    assert "GS" not in s.stack("rhodes", "rhodes")
+    assert s.stack("rhodes", "rhodes") == {"HI": 1}
+    s2 = blank()
+    s2.add("halicarnassus", "east", "GS", 1)
+    s2.add("rhodes", "rhodes", "GS", 3)
+    f = {"role": "east", "at": "rhodes", "n": 1, "leaders": [], "start": "halicarnassus",
+         "path": ["halicarnassus", "rhodes"], "stopped": False, "drm": 0}
+    s2.units["rhodes"]["east"] = {"GS": 1}
+    s2.flow.append({"k": "move_fleet", **f})
+    dice(s2, 6, 1, 2)                                       # 8 against 7: one Rhodian sunk
+    naval.naval_battle(s2, s2.flow[-1], "rhodes")
+    assert s2.stack("rhodes", "rhodes") == {"GS": 2}        # the rest stay (§12.5.1)
+    s.powers["east"].treasury = 0
+    assert "rhodes" not in naval.sea_targets(s, "east", "halicarnassus", ["halicarnassus"])

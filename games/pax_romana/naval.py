@@ -60,9 +60,33 @@ def _enemy_galleys(s: PRState, power: str, point: str) -> list[str]:
 
 
 def sea_targets(s: PRState, power: str, here: str, path: list[str]) -> list[str]:
-    """The points one sea link away a fleet may enter: not back to where it just was."""
+    """The points one sea link away a fleet may enter: not back to where it just was; Rhodes
+    only for one who can pay its toll (§12.5.1)."""
     back = path[-2] if len(path) > 1 else None
-    return sorted(nb for nb in data().sea_neighbours(here) if nb != back)
+    return sorted(nb for nb in data().sea_neighbours(here)
+                  if nb != back and rhodes_toll(s, power, nb) <= s.powers[power].treasury)
+
+
+RHODES = "rhodes"
+
+
+def rhodes_toll(s: PRState, power: str, point: str) -> int:
+    """§12.5.1: 1T to sail into or through Rhodes unless the mover controls it (paid to the
+    Power that does). In this engine a player unwilling or unable to pay does not go there."""
+    if point != RHODES or RHODES not in data().spaces:
+        return 0
+    return 0 if space_controller(s, RHODES) == power else 1
+
+
+def pay_rhodes(s: PRState, power: str, point: str) -> None:
+    toll = rhodes_toll(s, power, point)
+    if not toll:
+        return
+    s.powers[power].treasury -= toll
+    holder = space_controller(s, RHODES)
+    if holder in s.powers:
+        s.powers[holder].treasury += toll
+    s.say(msg("log.rhodes_toll", power=f"@power.{power}", n=toll))
 
 
 def fleet_choices(s: PRState, power: str) -> list[Choice]:
@@ -249,6 +273,7 @@ def sail(s: PRState, f: Frame, there: str) -> None:
         f["at"] = back
         _finish(s, f)
         return
+    pay_rhodes(s, power, there)
     _move_galleys(s, f, here, there)
     f["at"] = there
     f["path"].append(there)
@@ -391,8 +416,8 @@ def naval_battle(s: PRState, f: Frame, enemy: str) -> None:
         if not left:
             for lid in s.leaders_at(at, enemy):
                 kill_leader(s, lid)
-        else:
-            port = nearest_port(s, enemy, at) if enemy in s.powers else None
+        elif enemy in s.powers:
+            port = nearest_port(s, enemy, at)
             s.remove(at, enemy, "GS", left)
             if port is not None:
                 s.add(port, enemy, "GS", left)
@@ -482,7 +507,8 @@ def transport_choices(s: PRState, f: Frame) -> list[Choice]:
     back = sea["path"][-2] if len(sea["path"]) > 1 else None
     options = [opt("sail_to", p, "choice.sail_to", space=f"@space.{p}")
                for p in sorted(data().sea_neighbours(f["at"]))
-               if p != back and not _enemy_galleys(s, f["role"], p)]
+               if p != back and not _enemy_galleys(s, f["role"], p)
+               and rhodes_toll(s, f["role"], p) <= s.powers[f["role"]].treasury]
     return paged(f, f["role"], options, landing)
 
 
@@ -545,6 +571,7 @@ def transport_act(s: PRState, f: Frame, verb: str, arg: Any) -> None:
                 _back_to_port(s, f)
                 return
         here = f["at"]
+        pay_rhodes(s, power, arg)
         _carry(s, f, here, arg)
         s.last_move = {"power": power, "path": list(sea["path"]), "kind": "sea",
                        "battle": None}
