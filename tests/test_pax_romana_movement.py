@@ -320,3 +320,26 @@ def test_10_4_6_elephants_committed_before_the_rolls() -> None:
     b = next(f for f in s.flow if f["k"] == "battle")
     assert b["bp"] == {"carthage": 6, "rome": 5}
     assert s.stack("venusia", "carthage")["EL"] == 1
+
+
+def test_9_3_1_a_withdrawing_army_may_be_intercepted_but_not_by_whom_it_escapes() -> None:
+    s = blank()
+    hold(s)
+    s.add("capua", "carthage", "HI", 2)
+    s.add("bovianum", "carthage", "HI", 1)
+    s.add("rome", "rome", "LG", 1)
+    s.add("genua", "greece", "HI", 2)
+    s = _march(s, "carthage", "capua")
+    dice(s, 3)
+    s = act(s, "carthage", "go")
+    s = act(s, "carthage", "to", "rome")
+    dice(s, 1)
+    s = act(s, "rome", "withdraw")
+    assert ("withdraw_to", "pisae") in choices(s, "rome")
+    s = act(s, "rome", "withdraw_to", "pisae")
+    # Greece at Genua is asked; Carthage (whom Rome escapes) is not
+    assert s.flow[-1]["k"] == "intercept" and s.flow[-1]["role"] == "greece"
+    assert choices(s, "greece") == [("intercept", "genua"), ("let_pass", None)]
+    s = act(s, "greece", "let_pass")
+    move = s.flow[-1]
+    assert move["k"] == "move_army" and move["mp"] == 3 - 1

@@ -760,6 +760,8 @@ def _losses_done(s: PRState, f: Frame) -> None:
                 s.merge_weakened(dest, o)
             s.say(msg("log.retreated", power=f"@power.{dfd}", start=f"@space.{space}",
                       space=f"@space.{dest}"))
+            from games.pax_romana.movement import escaping
+            escaping(s, dfd, space, dest, att)
     # §8.4.4: leaders of a destroyed army die with it
     for side in (att, dfd):
         if not has_lcu(s, space, side):
@@ -781,7 +783,7 @@ def _losses_done(s: PRState, f: Frame) -> None:
         _capture(s, f)
     _leader_death(s, f)
     # §9.3.7, §10.2 step 15: the mover's MP after the battle
-    if m is not None and winner != mover_side:
+    if m is not None and f.get("moving", True) and winner != mover_side:
         m["mp"] = max(0, m["mp"] - data().tables.battle_losses.win_loss_effects[
             "loser_continue_mp"])
     if f["intercept"] and winner != att and has_lcu(s, space, att):

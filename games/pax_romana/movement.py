@@ -481,11 +481,12 @@ def entry(s: PRState, f: Frame) -> None:
         return
     if not f.get("regroup"):
         for power in _turn_order_after(s, f["role"]):
-            if power in f["asked"]:
+            if power in f["asked"] or power in f.get("exclude", []):
                 continue
             f["asked"].append(power)
             if interceptors(s, power, space, owner):
-                push(s, "intercept", role=power, space=space, mover=owner, came_from=f["came_from"])
+                push(s, "intercept", role=power, space=space, mover=owner,
+                     came_from=f["came_from"], moving=f.get("moving", True))
                 return
     pop(s, f)
     if f["attack"] and hostile(s, space, owner):
@@ -500,7 +501,7 @@ def after_entry(s: PRState, space: str, owner: str) -> None:
     attack MP is given back if the defenders withdrew (§9.4.2)."""
     m = move_frame(s)
     special_units.overrun(s, space, owner)
-    if m is not None and m.get("refund"):
+    if m is not None and m.get("refund") and m["owner"] == owner:
         m["mp"] += m.pop("refund")
 
 
@@ -546,6 +547,7 @@ def intercept(s: PRState, f: Frame, verb: str, arg: Any) -> None:
     shift_army(s, power, units, leaders, arg, space)
     battle.start(s, space=space, attacker=power, attacker_role=power, defender=f["mover"],
                  came_from=arg, intercept=True, mover_from=f["came_from"])
+    battle.battle_frame(s)["moving"] = f.get("moving", True)
 
 
 # -- withdrawal before battle (§9.4) -----------------------------------------------------------------
@@ -693,4 +695,15 @@ def withdraw(s: PRState, f: Frame, verb: str, arg: Any) -> None:
     m = move_frame(s)
     if m is not None:
         m.setdefault("withdrew", []).append(side)
+    escaping(s, side, space, arg, f["mover"])
+
+
+def escaping(s: PRState, side: str, start: str, there: str, enemy: str) -> None:
+    """§9.3.1, §10.7.6: an army withdrawing or retreating may be intercepted where it arrives,
+    but not by the army it escapes."""
+    who = controller_of(s, side)
+    if who is None:
+        return
+    push(s, "entry", space=there, came_from=start, owner=side, role=who, asked=[],
+         attack=False, moving=False, exclude=sorted(friends_of(s, enemy)))
 
