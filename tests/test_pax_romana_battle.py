@@ -332,3 +332,24 @@ def test_10_3_2_the_owner_allocates_weakened_first_one_weakening_fp_at_two() -> 
     s.cities["rome"] = City(owner="rome", kind="city", fp=5)
     got = dict(battle.loss_choices_for(s, "rome", "rome", 3, False, True))
     assert got["rome|fp|"] == 2 and "rome|kill|CV" not in got   # no cavalry in a city
+
+
+def test_10_4_4_legion_cavalry_option_from_turn_iii() -> None:
+    s = blank(legion_cavalry=True)
+    s.add("capua", "rome", "LG", 4)
+    s.add("capua", "rome", "wLG", 1)
+    s.turn = 2
+    assert battle.legion_cavalry(s, "capua", "rome") == 0
+    s.turn = 3
+    assert battle.legion_cavalry(s, "capua", "rome") == 2      # weakened LG give none
+    assert battle.cavalry_count(s, "capua", "rome") == 0         # no counters, no BP
+    assert battle.army_bp(s, "capua", "rome") == 4 * 4 + 2
+
+
+def test_10_4_3_cavalry_alone_in_a_rough_mountain_must_withdraw() -> None:
+    from games.pax_romana.movement import cavalry_only_in_mountains
+    s = blank()
+    s.add("iconium", "east", "CV", 2)
+    assert cavalry_only_in_mountains(s, "east", "iconium")
+    s.add("iconium", "east", "LI", 1)
+    assert not cavalry_only_in_mountains(s, "east", "iconium")

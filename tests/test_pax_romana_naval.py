@@ -273,3 +273,16 @@ def test_12_5_1_rhodes_toll_and_independent_galleys_that_never_withdraw() -> Non
     assert s2.stack("rhodes", "rhodes") == {"GS": 2}        # the rest stay (§12.5.1)
     s.powers["east"].treasury = 0
     assert "rhodes" not in naval.sea_targets(s, "east", "halicarnassus", ["halicarnassus"])
+
+
+def test_16_2_a_mutinous_fleet_moves_only_when_paid_1t_a_galley() -> None:
+    s = blank()
+    s.add("pisae", "rome", "GS", 2)
+    s.mutinied = ["pisae|rome"]
+    s.powers["rome"].treasury = 1
+    assert naval.fleet_spaces(s, "rome") == []
+    s.powers["rome"].treasury = 5
+    assert naval.fleet_spaces(s, "rome") == ["pisae"]
+    hold(s)
+    s = _fleet(s, "rome", "pisae")
+    assert s.powers["rome"].treasury == 3 and not s.mutinied

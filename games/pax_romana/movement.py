@@ -643,7 +643,16 @@ def _withdraw_choices(s: PRState, f: Frame) -> list[Choice]:
         options = [opt("withdraw_to", sp, "choice.withdraw_to", space=f"@space.{sp}")
                    for sp in f["dest"]]
         return paged(f, f["role"], options, [])
+    if cavalry_only_in_mountains(s, f["side"], f["space"]):
+        return [opt("withdraw", None, "choice.withdraw")]
     return [opt("withdraw", None, "choice.withdraw"), opt("stand", None, "choice.stand")]
+
+
+def cavalry_only_in_mountains(s: PRState, side: str, space: str) -> bool:
+    """§10.4.3: cavalry without infantry attacked in a rough mountain withdraws by itself."""
+    st = s.stack(space, side)
+    return (space in data().rough_mountains and any(k in battle.CAVALRY for k in st)
+            and not any(k in LCU_TYPES and k not in battle.CAVALRY for k in st))
 
 
 def _withdraw_prompt(s: PRState, f: Frame) -> Msg:

@@ -48,7 +48,9 @@ def fleet_spaces(s: PRState, power: str) -> list[str]:
     for sp in sorted(s.spaces_of_owner(power)):
         if not s.stack(sp, power).get("GS"):
             continue
-        if f"{sp}|{power}" in s.mutinied or f"{sp}|{power}" in s.finished:
+        if f"{sp}|{power}" in s.finished:
+            continue
+        if f"{sp}|{power}" in s.mutinied and s.powers[power].treasury < mutiny_cost(s, power, sp):
             continue
         if any(sea_targets(s, power, sp, [sp])):
             out.append(sp)
@@ -94,7 +96,19 @@ def fleet_choices(s: PRState, power: str) -> list[Choice]:
                 n=s.stack(sp, power).get("GS", 0)) for sp in fleet_spaces(s, power)]
 
 
+def mutiny_cost(s: PRState, power: str, space: str) -> int:
+    """§16.2 Naval Mutiny: the fleet moves this turn only if its owner pays 1T for each of its
+    galleys."""
+    return s.stack(space, power).get("GS", 0)
+
+
 def start_fleet(s: PRState, power: str, space: str, minor: bool) -> None:
+    key = f"{space}|{power}"
+    if key in s.mutinied:
+        cost = mutiny_cost(s, power, space)
+        s.powers[power].treasury -= cost
+        s.mutinied.remove(key)
+        s.say(msg("log.mutiny_paid", power=f"@power.{power}", space=f"@space.{space}", n=cost))
     n = 1 if minor else s.stack(space, power).get("GS", 0)
     leaders = [] if minor else s.leaders_at(space, power)
     push(s, "move_fleet", role=power, start=space, n=n, leaders=leaders, minor=minor,
