@@ -343,3 +343,28 @@ def test_9_3_1_a_withdrawing_army_may_be_intercepted_but_not_by_whom_it_escapes(
     s = act(s, "greece", "let_pass")
     move = s.flow[-1]
     assert move["k"] == "move_army" and move["mp"] == 3 - 1
+
+
+def test_9_3_4_interceptors_combine_with_their_army_and_only_they_regroup() -> None:
+    s = blank()
+    hold(s)
+    s.add("mediolanum", "carthage", "HI", 4)
+    s.add("parma", "rome", "LI", 2)
+    s.add("arretium", "rome", "LG", 1)
+    s.leaders["rome_10"] = LeaderState(owner="rome", at="arretium")
+    s = _march(s, "carthage", "mediolanum")
+    dice(s, 6)
+    s = act(s, "carthage", "go")
+    s = act(s, "carthage", "to", "parma")
+    # 6 + 2 + Tactics 4: in; Rome 6 BP against 12 (2:1 to Carthage, Tactics 4 to Rome):
+    # rolls 1 and 2: Carthage loses 10%, Rome 20%
+    dice(s, 6, 2, 1, 2)
+    s = act(s, "rome", "intercept", "arretium")
+    b = next(f for f in s.flow if f["k"] == "battle")
+    assert b["bp"] == {"rome": 6, "carthage": 12}
+    s = act(s, "rome", "done")
+    dice(s, 3, 3)
+    s = _losses(s, carthage=["carthage|weaken|HI"], rome=["rome|kill|LI"])
+    assert s.stack("arretium", "rome") == {"LG": 1}        # the interceptor goes back
+    assert s.leaders["rome_10"].at == "arretium"
+    assert s.stack("parma", "rome") == {"LI": 1}           # the army that was there stays

@@ -865,10 +865,24 @@ def regroup(s: PRState, f: Frame) -> None:
             back = spaces[-1] if spaces else back
             if m is not None:
                 m["mp"] = 0
+    came = f.get("came_units")
     for o in side_of(s, att):
         units = {k: n for k, n in s.stack(space, o).items() if k != "GS"}
+        leaders = s.leaders_at(space, o)
+        if came is not None and o == att:
+            # §9.3.4: only the interceptors go back; the army that was there stays
+            budget = dict(came)
+            kept: dict[str, int] = {}
+            for k in sorted(units, key=lambda k: not k.startswith("w")):
+                base = k[1:] if k in ("wLG", "wHI") else k
+                take = min(units[k], budget.get(base, 0))
+                if take:
+                    kept[k] = take
+                    budget[base] -= take
+            units = kept
+            leaders = [lid for lid in leaders if lid in f.get("came_leaders", [])]
         if units:
-            shift_army(s, o, units, s.leaders_at(space, o), space, back)
+            shift_army(s, o, units, leaders, space, back)
             s.merge_weakened(back, o)
     if m is not None and f["amphibious"] and m.get("saved_sea"):
         # §11.3.3-11.3.5: a failed assault leaves the army aboard, to sail on or land elsewhere

@@ -139,6 +139,10 @@ def may_enter(s: PRState, f: Frame, here: str, there: str) -> int | None:
     enemies = hostile(s, there, owner)
     if enemies and not any(k in LCU_TYPES for k in f["units"]):
         return None                     # garrisons and leaders alone never attack (§12.1.1)
+    if (there in d.rough_mountains and "GR" in f["units"]
+            and not any(k in LCU_TYPES for k in f["units"])
+            and not any(k in LCU_TYPES for k in s.stack(there, owner))):
+        return None                     # §12.1.3: no garrisons alone in a rough mountain
     if there in d.transit_points:
         if enemies:
             return None
@@ -544,10 +548,11 @@ def intercept(s: PRState, f: Frame, verb: str, arg: Any) -> None:
         for lid in leaders:
             s.leaders[lid].at = space
         return
-    shift_army(s, power, units, leaders, arg, space)
+    went = shift_army(s, power, units, leaders, arg, space)
     battle.start(s, space=space, attacker=power, attacker_role=power, defender=f["mover"],
                  came_from=arg, intercept=True, mover_from=f["came_from"])
-    battle.battle_frame(s)["moving"] = f.get("moving", True)
+    b = battle.battle_frame(s)
+    b.update(moving=f.get("moving", True), came_units=went, came_leaders=leaders)
 
 
 # -- withdrawal before battle (§9.4) -----------------------------------------------------------------
