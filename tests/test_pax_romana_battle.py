@@ -353,3 +353,28 @@ def test_10_4_3_cavalry_alone_in_a_rough_mountain_must_withdraw() -> None:
     assert cavalry_only_in_mountains(s, "east", "iconium")
     s.add("iconium", "east", "LI", 1)
     assert not cavalry_only_in_mountains(s, "east", "iconium")
+
+
+def test_10_7_5_retreat_by_sea_and_12_5_3_syracuse_galleys() -> None:
+    s = blank()
+    s.add("pisae", "rome", "LI", 1)
+    s.add("pisae", "rome", "GS", 1)
+    s.add("genua", "carthage", "HI", 1)
+    f = {"space": "pisae", "att": "carthage", "dfd": "rome", "came_from": "genua",
+         "intercept": False}
+    got = battle.retreat_spaces(s, f)
+    assert "rome" in got                                    # land, and home port by sea
+    assert battle.sea_retreats(s, "pisae", "rome") == {"rome"}
+    s.remove("pisae", "rome", "GS")
+    assert battle.sea_retreats(s, "pisae", "rome") == set()
+    s2 = blank()
+    hold(s2)
+    s2.cities["syracuse"] = City(owner="syracuse", kind="city", fp=3)
+    s2.add("syracuse", "syracuse", "GS", 2)
+    s2.add("catana", "rome", "LG", 1)
+    s2 = _march(s2, "rome", "catana")
+    dice(s2, 3)
+    s2 = act(s2, "rome", "go")
+    s2 = act(s2, "rome", "to", "syracuse")
+    assert s2.cities["syracuse"].owner == "rome"
+    assert s2.stack("syracuse", "rome") == {"LG": 1, "GS": 2}

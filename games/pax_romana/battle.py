@@ -512,7 +512,19 @@ def retreat_spaces(s: PRState, f: Frame) -> list[str]:
     adjacent = d.land_neighbours(space)
     for sp in first:
         second |= {x for x in beyond(sp, {space, sp}) if x not in adjacent and x not in first}
-    return sorted(first | second)
+    return sorted(first | second | sea_retreats(s, space, side))
+
+
+def sea_retreats(s: PRState, space: str, side: str) -> set[str]:
+    """§10.7.5: from a port where the side has a galley, to a friendly controlled port exactly
+    one sea link away, the galleys escorting."""
+    from games.pax_romana.control import space_controller
+    d = data()
+    power = controller(s, side)
+    if power is None or space not in d.ports or not s.stack(space, power).get("GS"):
+        return set()
+    return {p for p in d.sea_neighbours(space)
+            if p in d.ports and space_controller(s, p) == power}
 
 
 def _result(s: PRState, f: Frame) -> None:
@@ -754,8 +766,11 @@ def _losses_done(s: PRState, f: Frame) -> None:
         if dest == "destroyed":
             special_units.destroy_side(s, space, dfd)
         else:
+            by_sea = dest in data().sea_neighbours(space) and dest not in (
+                data().land_neighbours(space))
             for o in side_of(s, dfd):
-                units = {k: n for k, n in s.stack(space, o).items() if k != "GS"}
+                units = {k: n for k, n in s.stack(space, o).items()
+                         if k != "GS" or by_sea}
                 shift_army(s, o, units, s.leaders_at(space, o), space, dest)
                 s.merge_weakened(dest, o)
             s.say(msg("log.retreated", power=f"@power.{dfd}", start=f"@space.{space}",
@@ -813,6 +828,10 @@ def _capture(s: PRState, f: Frame) -> None:
     if att == "slaves" or s.cities[space].owner in side_of(s, att):
         return                          # §12.7.3-12.7.4: one's own city back from the slaves
     cities.capture(s, space, att)
+    galleys = s.remove(space, "syracuse", "GS", 99)
+    if galleys and controller(s, att) is not None:
+        # §12.5.3: Syracuse's remaining galleys become the capturer's
+        s.add(space, str(controller(s, att)), "GS", galleys)
     who = controller(s, att)
     if att == "barbarian":
         _pillage(s, f, "barbarian", barbarian=True)
