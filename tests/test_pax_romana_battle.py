@@ -378,3 +378,38 @@ def test_10_7_5_retreat_by_sea_and_12_5_3_syracuse_galleys() -> None:
     s2 = act(s2, "rome", "to", "syracuse")
     assert s2.cities["syracuse"].owner == "rome"
     assert s2.stack("syracuse", "rome") == {"LG": 1, "GS": 2}
+
+
+def test_10_3_5_optional_reroll_for_the_larger_army() -> None:
+    """At 2:1 or more with a lower unmodified roll, the larger army's leader tries 2d6 against
+    Tactics + Campaign (4 + 6); the rerolled die takes -1 for one's own, +1 back for an
+    Exceptional leader (ambiguity A4)."""
+    s = blank(reroll=True)
+    hold(s)
+    s.add("capua", "carthage", "HI", 4)
+    s.leaders["carthage_10"] = LeaderState(owner="carthage", at="capua")
+    s.add("venusia", "rome", "LI", 3)
+    s = _march(s, "carthage", "capua")
+    dice(s, 2)
+    s = act(s, "carthage", "go")
+    s = act(s, "carthage", "to", "venusia")
+    dice(s, 1, 5)
+    s = act(s, "rome", "stand")
+    assert _top(s) == "reroll" and s.flow[-1]["role"] == "carthage"
+    dice(s, 3, 3, 4)
+    s = act(s, "carthage", "reroll", "own")
+    b = next(f for f in s.flow if f["k"] == "battle")
+    assert b["rolls"] == {"carthage": 4, "rome": 5}
+    assert _top(s) == "use_shifts"
+    s2 = blank()
+    hold(s2)
+    s2.add("capua", "carthage", "HI", 4)
+    s2.leaders["carthage_10"] = LeaderState(owner="carthage", at="capua")
+    s2.add("venusia", "rome", "LI", 3)
+    s2 = _march(s2, "carthage", "capua")
+    dice(s2, 2)
+    s2 = act(s2, "carthage", "go")
+    s2 = act(s2, "carthage", "to", "venusia")
+    dice(s2, 1, 5)
+    s2 = act(s2, "rome", "stand")
+    assert _top(s2) == "use_shifts"                         # not without the option

@@ -287,8 +287,12 @@ def battle(s: PRState, f: Frame) -> None:
                 return
         return
     if stage == "roll":
-        f["stage"] = "result"
+        f["stage"] = "shifts"
         _roll(s, f)
+        return
+    if stage == "shifts":
+        f["stage"] = "result"
+        _shifts(s, f)
         return
     if stage == "result":
         f["stage"] = "forced"
@@ -415,6 +419,12 @@ def _roll(s: PRState, f: Frame) -> None:
     s.say(msg("log.battle_rolls", space=f"@space.{f['space']}", att=f"@power.{att}",
               dfd=f"@power.{dfd}", abp=bp[att], dbp=bp[dfd], ar=rolls[att], dr=rolls[dfd],
               who=f"@power.{f['net'][0]}", n=f["net"][1]))
+    reroll_offer(s, f)
+
+
+def _shifts(s: PRState, f: Frame) -> None:
+    att, dfd = f["att"], f["dfd"]
+    rolls = f["rolls"]
     side, n = f["net"]
     if n <= 0:
         return
@@ -1019,4 +1029,70 @@ def commit_elephants(s: PRState, f: Frame, verb: str, arg: Any) -> None:
     """§10.4.6 step 4: the number committed is fixed before any roll."""
     pop(s, f)
     battle_frame(s)["el"][f["side"]] = int(arg)
+
+
+# -- the optional reroll (§10.3.5) ---------------------------------------------------------------
+def reroll_offer(s: PRState, f: Frame) -> None:
+    """§10.3.5 (option): the larger army, at least twice the smaller's BP, whose unmodified roll
+    is lower than the smaller's, may try a reroll."""
+    if not s.options.get("reroll"):
+        return
+    att, dfd = f["att"], f["dfd"]
+    bp, rolls = f["bp"], f["rolls"]
+    larger, smaller = (att, dfd) if bp[att] >= bp[dfd] else (dfd, att)
+    if bp[larger] < 2 * bp[smaller] or rolls[larger] >= rolls[smaller]:
+        return
+    who = controller(s, larger)
+    if who is not None and _commander(s, f, larger) is not None:
+        push(s, "reroll", role=who, side=larger, first=True)
+
+
+def _commander(s: PRState, f: Frame, side: str) -> str | None:
+    """The leader whose Tactics the side uses: its best (§10.3.1)."""
+    leaders = [lid for o in side_of(s, side) for lid in s.leaders_at(f["space"], o)]
+    return max(sorted(leaders), key=lambda lid: rating(lid), default=None)
+
+
+def _reroll_choices(s: PRState, f: Frame) -> list[Choice]:
+    return [opt("reroll", "own", "choice.reroll_own"),
+            opt("reroll", "theirs", "choice.reroll_theirs"),
+            opt("no_reroll", None, "choice.no_reroll")]
+
+
+@question("reroll", _reroll_choices,
+          lambda s, f: msg("prompt.reroll", who=f"@power.{f['role']}",
+                           space=f"@space.{battle_frame(s)['space']}"))
+def reroll(s: PRState, f: Frame, verb: str, arg: Any) -> None:
+    """§10.3.5: the larger army's 2d6 at most its leader's Tactics + Campaign rerolls the die it
+    named (ambiguity A4, read as modifiers to the rerolled die: -1 to its own, +1 to the
+    opponent's, +1 to its own with an Exceptional leader); failing, the smaller army tries with
+    2d6 - 2 and rerolls a die of its choice unmodified."""
+    from games.pax_romana.leaders import is_exceptional
+    pop(s, f)
+    if verb != "reroll":
+        return
+    b = battle_frame(s)
+    side = f["side"]
+    other = _other(b, side)
+    lid = _commander(s, b, side)
+    tactics, campaign = rating(lid) if lid else (0, 0)
+    attempt = d6(s) + d6(s) - (0 if f["first"] else 2)
+    ok = attempt <= tactics + campaign
+    s.mark_irreversible()
+    s.say(msg("log.reroll_attempt", power=f"@power.{side}", roll=attempt, n=tactics + campaign,
+              result="@word.success" if ok else "@word.failure"))
+    if ok:
+        die = side if arg == "own" else other
+        new = d6(s)
+        if f["first"]:
+            new += -1 if die == side else 1
+            if die == side and lid and is_exceptional(lid):
+                new += 1
+        b["rolls"][die] = max(0, min(10, new))
+        s.say(msg("log.rerolled", power=f"@power.{die}", n=b["rolls"][die]))
+        return
+    if f["first"]:
+        who = controller(s, other)
+        if who is not None and _commander(s, b, other) is not None:
+            push(s, "reroll", role=who, side=other, first=False)
 
