@@ -12,7 +12,7 @@ from games.ancients import hexes
 from games.ancients import table as T
 from games.ancients.board import spec
 from games.ancients.data import ScenarioError, cards, load_scenario, scenario_ids
-from games.ancients.flow import DECISIONS, run, waiting
+from games.ancients.flow import FLOW, run, waiting
 from games.ancients.state import SIDES, AncientsState, BattleInfo, Leader, Turn, Unit, other
 from games.ancients.texts import TEXTS
 from games.core import Action, Choice, GameRules, Msg, OptionInfo, Rng, ScenarioInfo, View, msg
@@ -120,10 +120,10 @@ class AncientsRules(GameRules[AncientsState]):
     def prompt(self, state: AncientsState, role: str | None) -> Msg:
         if state.result is not None:
             return state.result.msg or msg("result.over")
-        w = waiting(state)
+        w = FLOW.waiting(state)
         if w is not None:
-            m = DECISIONS[w["k"]][2](state, w)
-            return m if role == w["role"] else T.public_prompt(state, w["role"], m)
+            m = w[1].prompt(state, w[0], role)
+            return m if role == w[0]["role"] else T.public_prompt(state, w[0]["role"], m)
         t = state.turn
         side = f"@side.{t.side}"
         army = T.side_arg(state, t.side)
@@ -147,9 +147,9 @@ class AncientsRules(GameRules[AncientsState]):
 
     # -- the legal actions --------------------------------------------------------------------------
     def choices(self, state: AncientsState, role: str) -> list[Choice]:
-        w = waiting(state)
+        w = FLOW.waiting(state)
         if w is not None:
-            return DECISIONS[w["k"]][0](state, w) if w["role"] == role else []
+            return w[1].choices(state, w[0], role) if w[0]["role"] == role else []
         if role != state.turn.side:
             return []
         t = state.turn
@@ -517,10 +517,8 @@ class AncientsRules(GameRules[AncientsState]):
     # -- applying an action -----------------------------------------------------------------------
     def apply(self, state: AncientsState, role: str, action: Action) -> None:
         s = state
-        w = waiting(s)
-        if w is not None:
-            DECISIONS[w["k"]][1](s, w, action.verb, action.arg)
-            self._settle(s)
+        if waiting(s) is not None:
+            FLOW.answer(s, role, action.verb, action.arg)
             return
         t = s.turn
         verb, arg = action.verb, action.arg
@@ -555,7 +553,7 @@ class AncientsRules(GameRules[AncientsState]):
             self._apply_move(s, verb, arg)
         elif t.phase == "battle":
             self._apply_battle(s, verb, arg)
-        self._settle(s)
+        run(s)
 
     def _apply_move(self, s: AncientsState, verb: str, arg: Any) -> None:
         t = s.turn
@@ -622,11 +620,9 @@ class AncientsRules(GameRules[AncientsState]):
         elif verb == "fire":
             K.fire(s, u, str(arg))
 
-    def _settle(self, s: AncientsState) -> None:
-        run(s, after=self._advance_turn)
-
-    def _advance_turn(self, s: AncientsState) -> bool:
-        """Called when no step is pending: move the turn on where nothing is left to decide."""
+    def advance_turn(self, s: AncientsState) -> bool:
+        """The flow's hook for an empty stack: move the turn on where nothing is left to decide.
+        True when the flow should run on (a new phase or turn began)."""
         t = s.turn
         if t.phase == "battle" and not t.attacker and not self._battlers(s, True) and not any(
                 u in s.units and u not in t.battles for u in t.must_attack):
@@ -814,3 +810,4 @@ class AncientsRules(GameRules[AncientsState]):
 
 
 RULES = AncientsRules()
+FLOW.when_empty(RULES.advance_turn)

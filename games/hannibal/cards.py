@@ -35,7 +35,7 @@ def _hand_choices(s: HState, f: Frame) -> list[Any]:
             for c in hand]
 
 
-@decision("play", _hand_choices, lambda s, f: msg("prompt.play_card"), secret=True)
+@decision("play", _hand_choices, lambda s, f: msg("prompt.play_card"))
 def _play(s: HState, f: Frame, verb: str, arg: Any) -> None:
     f["k"] = "use"
     f["card"] = int(arg)
@@ -126,8 +126,7 @@ def _use_choices(s: HState, f: Frame) -> list[Any]:
     return out
 
 
-@decision("use", _use_choices, lambda s, f: msg("prompt.use_card", card=card_name(f["card"])),
-          secret=True)
+@decision("use", _use_choices, lambda s, f: msg("prompt.use_card", card=card_name(f["card"])))
 def _use(s: HState, f: Frame, verb: str, arg: Any) -> None:
     side, no = f["role"], f["card"]
     if arg == "back":
@@ -201,7 +200,7 @@ def _pcs_choices(s: HState, f: Frame) -> list[Any]:
 
 # placed "while any more fits": once a PC is down, the question closes when no area is left
 @decision("pcs", _pcs_choices, lambda s, f: msg("prompt.place_pcs", n=f["left"]),
-          lapses=lambda f: bool(f.get("done")))
+          lapses=lambda s, f: bool(f.get("done")))
 def _pcs(s: HState, f: Frame, verb: str, arg: Any) -> None:
     if verb == "province":
         f["province"] = arg
@@ -309,8 +308,8 @@ def _respond_choices(s: HState, f: Frame) -> list[Any]:
 
 # the window reopened after a response closes by itself when no further response fits
 @decision("respond", _respond_choices,
-          lambda s, f: msg("prompt.respond", trigger=f"@trigger.{f['trigger']}"), secret=True,
-          lapses=lambda f: bool(f.get("again")))
+          lambda s, f: msg("prompt.respond", trigger=f"@trigger.{f['trigger']}"),
+          lapses=lambda s, f: bool(f.get("again")))
 def _respond(s: HState, f: Frame, verb: str, arg: Any) -> None:
     pop(s, f)
     no = int(arg)

@@ -395,7 +395,7 @@ def _hannibal_probe(s: HState, side: str) -> bool:
 
 
 @decision("b_lead", _lead_choices,
-          lambda s, f: msg("prompt.lead", n=_b(s)["round"] + 1), secret=True)
+          lambda s, f: msg("prompt.lead", n=_b(s)["round"] + 1))
 def _lead(s: HState, f: Frame, verb: str, arg: Any) -> None:
     pop(s, f)
     b = _b(s)
@@ -452,7 +452,7 @@ def _match_choices(s: HState, f: Frame) -> list[Any]:
 
 
 @decision("b_match", _match_choices,
-          lambda s, f: msg("prompt.match", t=f"@bc.{_b(s)['led']}"), secret=True)
+          lambda s, f: msg("prompt.match", t=f"@bc.{_b(s)['led']}"))
 def _match(s: HState, f: Frame, verb: str, arg: Any) -> None:
     """§14.7: the defender matches the type, or loses."""
     pop(s, f)

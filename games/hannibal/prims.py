@@ -436,8 +436,8 @@ def _pick_decide(s: HState, f: Frame, verb: str, arg: Any) -> None:
 
 
 def _register() -> None:
-    from games.hannibal.flow import DECISIONS, Decision
-    DECISIONS["pick"] = Decision(choices=_pick_choices, decide=_pick_decide, prompt=_pick_prompt)
+    from games.hannibal.flow import decision
+    decision("pick", _pick_choices, _pick_prompt)(_pick_decide)
 
 
 _register()

@@ -186,7 +186,7 @@ from games.hannibal import board as B
 from games.hannibal import cards, combat, events, movement, siege, turn  # noqa: F401
 from games.hannibal import prims as P
 from games.hannibal import table as T
-from games.hannibal.flow import DECISIONS, active, run, settled_choices, waiting
+from games.hannibal.flow import DECISIONS, FLOW, active, run, settled_choices, waiting
 from games.hannibal.state import CARTHAGE, ROME, SIDES, HState, SpaceState, area_of, copy_state
 from games.hannibal.texts import TEXTS
 
@@ -254,8 +254,8 @@ class HannibalRules(GameRules[HState]):
             return msg("prompt.none")
         f, d = w
         if role != f["role"]:
-            return T.public_prompt(f, d.prompt(state, f))
-        return d.prompt(state, f)
+            return T.public_prompt(f, d.prompt(state, f, f["role"]))
+        return d.prompt(state, f, role)
 
     def choices(self, state: HState, role: str) -> list[Choice]:
         key = ("choices", role, state.step, len(state.log), len(state.flow))
@@ -267,16 +267,12 @@ class HannibalRules(GameRules[HState]):
             else:
                 got = settled_choices(state)
                 if got is None:
-                    got = w[1].choices(state, w[0])
+                    got = w[1].choices(state, w[0], role)
             state.keep(key, got)
         return list(got)
 
     def apply(self, state: HState, role: str, action: Action) -> None:
-        w = waiting(state)
-        assert w is not None
-        f, d = w
-        d.decide(state, f, action.verb, action.arg)
-        run(state)
+        FLOW.answer(state, role, action.verb, action.arg)
 
     # -- the View --------------------------------------------------------------------------------
     def public_board(self, state: HState) -> dict[str, Any]:
