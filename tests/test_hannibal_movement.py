@@ -112,6 +112,26 @@ def test_s18_1_cu_choices_for_a_consul():
     assert args(s, "rome", "cus") == [8, 7, 6, 5]
 
 
+def test_s10_9_a_subordinate_leaves_a_weak_consul_alone():
+    """§10.9: «Подчинённого полководца (с ВЧ или без них) разрешено отделять от войска в любой
+    момент»; §18.1 forbids only taking CUs from the consul below 5: with 3 CUs the consul keeps
+    them all and his subordinate leaves alone; with 7 he may take up to 2."""
+    s = blank()
+    put(s, "rome", "rome", 3, ("paullus",), consul=True)
+    put(s, "rome", "rome", 0, ("varro",))
+    from games.hannibal.movement import can_start_move, cu_range
+
+    assert P.gens_at(s, "rome", "rome") == ["paullus", "varro"]
+    assert cu_range(s, "varro") == (0, 0) and can_start_move(s, "varro")
+    s = move(s, "rome", OPS1, "varro")
+    s = act(s, "rome", "to", "praeneste")
+    assert P.where(s, "varro") == "praeneste" and P.cu(s, "rome", "rome") == 3
+    t = blank()
+    put(t, "rome", "rome", 7, ("paullus",), consul=True)
+    put(t, "rome", "rome", 0, ("varro",))
+    assert cu_range(t, "varro") == (0, 2)
+
+
 def test_s10_6_alpine_pass_costs_two_and_attrition():
     """§10.6: an Alpine pass costs 2 MP and the army rolls attrition without modifier: 10 CUs,
     roll 4 -> column 10+ -> 2 CUs."""

@@ -61,7 +61,9 @@ def group_of(s: HState, g: str) -> list[str]:
 
 def cu_range(s: HState, g: str) -> tuple[int, int]:
     """How many CUs may move with ``g`` (§10.2: at most 10; §18.1: a consular army moves with at
-    least 5 and may not leave a consul behind with fewer than 5)."""
+    least 5 and no CUs may be taken away from a consul below 5). §10.9: a subordinate may leave
+    his army at any moment, with or without CUs («с ВЧ или без них»): from a consul who has 5 or
+    fewer CUs he still leaves alone."""
     side = P.side_of(g)
     loc = P.where(s, g)
     assert loc is not None
@@ -71,7 +73,7 @@ def cu_range(s: HState, g: str) -> tuple[int, int]:
     lo = 5 if consular(s, group) else 0
     staying = [x for x in P.gens_at(s, side, loc) if x not in group]
     if consular(s, staying):
-        hi = min(hi, have - 5)
+        hi = min(hi, max(0, have - 5))
     return lo, hi
 
 
@@ -349,11 +351,12 @@ def _walls_ok(s: HState) -> bool:
 
 
 def held_by_consul(s: HState) -> bool:
-    """§18.3: a proconsul's army in an area with a consular army of fewer than 5 CUs stops there
-    unless it hands over enough CUs to bring the consul up to 5 (by dropping them)."""
+    """§18.3: a proconsul's army *entering* an area with a consular army of fewer than 5 CUs
+    stops there unless it hands over enough CUs to bring the consul up to 5 (by dropping
+    them). An army that starts by the consul is leaving him, not entering (§10.9)."""
     m = _mv(s)
     side = _act(s)["side"]
-    if side != ROME or consular(s, m["gens"]):
+    if side != ROME or consular(s, m["gens"]) or m["came_from"] is None:
         return False
     staying = [g for g in P.gens_at(s, side, m["loc"]) if g not in m["gens"]]
     return consular(s, staying) and P.cu(s, side, m["loc"]) - m["n"] < 5
