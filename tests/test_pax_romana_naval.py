@@ -286,3 +286,17 @@ def test_16_2_a_mutinous_fleet_moves_only_when_paid_1t_a_galley() -> None:
     hold(s)
     s = _fleet(s, "rome", "pisae")
     assert s.powers["rome"].treasury == 3 and not s.mutinied
+
+
+def test_12_5_1_the_power_holding_rhodes_sails_its_navy() -> None:
+    s = blank()
+    hold(s)
+    s.add("rhodes", "rhodes", "GS", 2)
+    s.add("rhodes", "east", "LI", 1)
+    s.rhodes_user = "east"
+    assert "rhodes|rhodes" in naval.fleet_spaces(s, "east")
+    assert naval.fleet_spaces(s, "greece") == []
+    s = _fleet(s, "east", "rhodes|rhodes")
+    s = act(s, "east", "sail")
+    s = act(s, "east", "to", "halicarnassus")
+    assert s.stack("halicarnassus", "rhodes") == {"GS": 2}

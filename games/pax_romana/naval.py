@@ -54,11 +54,26 @@ def fleet_spaces(s: PRState, power: str) -> list[str]:
             continue
         if any(sea_targets(s, power, sp, [sp])):
             out.append(sp)
-    return out
+    return out + rhodes_navy(s, power)
+
+
+def galley_friends(s: PRState, power: str) -> set[str]:
+    """The Power's galleys, and Rhodes' navy for the Power that uses it (§12.5.1)."""
+    return {power} | ({RHODES} if s.rhodes_user == power else set())
 
 
 def _enemy_galleys(s: PRState, power: str, point: str) -> list[str]:
-    return [o for o, st in s.units.get(point, {}).items() if o != power and st.get("GS")]
+    mine = galley_friends(s, power)
+    return [o for o, st in s.units.get(point, {}).items() if o not in mine and st.get("GS")]
+
+
+def rhodes_navy(s: PRState, power: str) -> list[str]:
+    """Where Rhodes' galleys lie that the Power using Rhodes' navy may move (§12.5.1)."""
+    if s.rhodes_user != power:
+        return []
+    return [f"{sp}|{RHODES}" for sp in sorted(s.spaces_of_owner(RHODES))
+            if s.stack(sp, RHODES).get("GS") and f"{sp}|{RHODES}" not in s.finished
+            and sea_targets(s, power, sp, [sp])]
 
 
 def sea_targets(s: PRState, power: str, here: str, path: list[str]) -> list[str]:
@@ -92,8 +107,12 @@ def pay_rhodes(s: PRState, power: str, point: str) -> None:
 
 
 def fleet_choices(s: PRState, power: str) -> list[Choice]:
-    return [opt("fleet", sp, "choice.my_fleet_at", space=f"@space.{sp}",
-                n=s.stack(sp, power).get("GS", 0)) for sp in fleet_spaces(s, power)]
+    out = []
+    for key in fleet_spaces(s, power):
+        sp, _, owner = key.partition("|")
+        out.append(opt("fleet", key, "choice.rhodes_fleet_at" if owner else "choice.my_fleet_at",
+                       space=f"@space.{sp}", n=s.stack(sp, owner or power).get("GS", 0)))
+    return out
 
 
 def mutiny_cost(s: PRState, power: str, space: str) -> int:
@@ -103,6 +122,12 @@ def mutiny_cost(s: PRState, power: str, space: str) -> int:
 
 
 def start_fleet(s: PRState, power: str, space: str, minor: bool) -> None:
+    if space.endswith(f"|{RHODES}"):
+        space = space.split("|")[0]
+        n = 1 if minor else s.stack(space, RHODES).get("GS", 0)
+        push(s, "move_fleet", role=power, owner=RHODES, start=space, n=n, leaders=[],
+             minor=minor, stage="pick", at=space, path=[space], stopped=False, drm=0)
+        return
     key = f"{space}|{power}"
     if key in s.mutinied:
         cost = mutiny_cost(s, power, space)
@@ -174,13 +199,18 @@ def move_fleet(s: PRState, f: Frame, verb: str, arg: Any) -> None:
     sail(s, f, arg)
 
 
+def gowner(f: Frame) -> str:
+    """Whose galleys the fleet is: the Power's, or Rhodes' used by it."""
+    return str(f.get("owner") or f["role"])
+
+
 def _finish(s: PRState, f: Frame) -> None:
     pop(s, f)
-    s.finished.append(f"{f['at']}|{f['role']}")
+    s.finished.append(f"{f['at']}|{gowner(f)}")
 
 
 def _move_galleys(s: PRState, f: Frame, here: str, there: str) -> None:
-    power = f["role"]
+    power = gowner(f)
     took = s.remove(here, power, "GS", f["n"])
     s.add(there, power, "GS", took)
     f["n"] = took
@@ -191,7 +221,7 @@ def _move_galleys(s: PRState, f: Frame, here: str, there: str) -> None:
 
 def sink(s: PRState, f: Frame, n: int) -> None:
     """Galleys lost; a fleet wholly sunk takes its leaders with it (§8.4.3)."""
-    power, at = f["role"], f["at"]
+    power, at = gowner(f), f["at"]
     lost = s.remove(at, power, "GS", n)
     f["n"] -= lost
     if f["n"] <= 0:

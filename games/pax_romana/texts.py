@@ -551,6 +551,7 @@ MILITARY = {
         "prompt.naval_contact": "{who}: the fleet of {army} enters {space}: fight it or let it "
                                 "pass?",
         "choice.my_fleet_at": "The fleet at {space} ({n} galleys)",
+        "choice.rhodes_fleet_at": "Rhodes' navy at {space} ({n} galleys)",
         "choice.leave_galley": "Leave one galley behind",
         "choice.set_sail": "Sail with {n} galleys",
         "choice.sail_to": "Sail to {space}",
@@ -667,6 +668,7 @@ MILITARY = {
         "prompt.naval_contact": "{who}: флот ({army}) входит в {space}: сражаться или "
                                 "пропустить?",
         "choice.my_fleet_at": "Флот в {space} (галер: {n})",
+        "choice.rhodes_fleet_at": "Флот Родоса в {space} (галер: {n})",
         "choice.leave_galley": "Оставить одну галеру",
         "choice.set_sail": "Выйти в море: галер {n}",
         "choice.sail_to": "Плыть в {space}",
