@@ -268,6 +268,27 @@ def test_b4_10_destroy_and_loot():
     assert not s.provinces["cyrenaica"].market and B.hand_size(s, "rome") == 9
 
 
+def test_s4_3_1_a_legion_stands_on_the_emptied_slot():
+    """§4.3.1: «…убрать с карты Фишку Здания и поставить на освободившееся место один из
+    Легионов»: the Capturer's Legion stands on the slot of the destroyed City, shown on the
+    board; it yields nothing, holds no Building, and goes when his Legions there are too few."""
+    from games.mare_nostrum.rules import RULES
+
+    s = capturer()
+    s = act(s, "rome", "destroy", "city:0")
+    pv = s.provinces["cyrenaica"]
+    assert pv.cities == [False] and pv.held == {"city:0": "rome"}
+    entry = next(p for p in RULES.view(s, None).board["provinces"] if p["id"] == "cyrenaica")
+    city = entry["cities"][0]
+    assert city["built"] is False and city["held_by"] == "rome"
+    # one of his 2 Legions stands on the ruins: one is left to occupy the Caravan
+    from games.mare_nostrum.movement import free_legions
+    assert free_legions(pv, "rome") == 1
+    pv.legions["rome"] = 0
+    B.release_holdings(pv, "rome")
+    assert pv.held == {}
+
+
 def test_b4_10_hamilcar_doubles_loot_and_legendary_loot():
     def sicily(s):
         pv = s.provinces["sicilia"]

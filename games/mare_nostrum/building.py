@@ -294,8 +294,9 @@ def penthesilea_count(s: MNState, role: str, left: dict[str, int] | None = None)
     if B.capital_province(role) not in s.provinces:
         return 0
     if s.options.get("penthesilea_provinces", "enemy_legions") == "occupied":
-        n = sum(1 for pv in s.provinces.values() if pv.controller == role
-                and any(B.holder(pv, k) not in (None, role) for k in pv.held))
+        n = sum(1 for pid, pv in s.provinces.items() if pv.controller == role
+                and any(B.holder(pv, k) not in (None, role) for k in pv.held
+                        if k == "marker" or k in B.building_keys(s, pid)))
     else:
         n = sum(1 for pv in s.provinces.values()
                 if pv.controller == role and B.enemy_legions(pv, role))
@@ -316,16 +317,19 @@ def place(s: MNState, role: str, item: str, target: str) -> None:
         if item == "city":
             typ = board().provinces[pid].slots.cities[int(i)].type
             pv.cities[int(i)] = True
+            pv.held.pop(f"city:{i}", None)     # a Legion left on the ruins gives way
             s.buildings[CITY_COST[typ]] -= 1
             s.say(msg("log.build_city", who=who, prov=f"@prov.{pid}", kind=f"@city.{typ}"))
         else:
             pv.caravans[int(i)] = True
             pv.circe.pop(f"caravan:{i}", None)
+            pv.held.pop(f"caravan:{i}", None)
             s.buildings["caravan"] -= 1
             s.say(msg("log.build_caravan", who=who, prov=f"@prov.{pid}",
                       good=f"@good.{board().provinces[pid].slots.caravans[int(i)].good}"))
     elif item in ("market", "temple"):
         setattr(s.edit(target), item, True)
+        s.edit(target).held.pop(item, None)
         s.buildings[item] -= 1
         s.say(msg(f"log.build_{item}", who=who, prov=f"@prov.{target}"))
     elif item == "legion":

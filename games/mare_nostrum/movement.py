@@ -440,7 +440,11 @@ def destroy(s: MNState, role: str, pid: str, key: str) -> None:
     else:
         setattr(pv, kind, False)
         s.buildings[kind] += 1
-    pv.held.pop(key, None)
+    # §4.3.1: «…убрать с карты Фишку Здания и поставить на освободившееся место один из
+    # Легионов»: one of his Legions stands on the emptied slot (a marker: it yields nothing;
+    # it goes when his Legions there are too few, or the slot is built again)
+    pv.held[key] = role
+    B.release_holdings(pv, role)
     s.say(msg("log.destroy", who=who, what=building_name(pid, key), prov=f"@prov.{pid}"))
     if kind == "city":
         if typ == "legendary":
