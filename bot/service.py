@@ -27,7 +27,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from bot.export import RECORD_FORMAT, RECORD_VERSION, record_moves
+from bot.export import RECORD_FORMAT, RECORD_VERSION, record_moves, turn_frames
 from bot.export import log_text as export_log
 from bot.store import (
     STATE_KINDS,
@@ -1268,6 +1268,25 @@ class TableService:
                     async with self._write(info.id) as tx:
                         await tx.set_seat(info.id, role, user, user_id=None)
         return await self.start(info.id, user_id, is_moderator=True)
+
+    async def end_figures(self, game_id: int) -> dict[str, Any]:
+        """A finished game's figures (``Rules.summary``) and the race over its turns: the
+        title's race figures (``Rules.race``) at the start of each turn and at the end."""
+        g = await self._load(game_id)
+        self._require_state(g)
+        if g.row.status not in ("finished", "ended"):
+            raise ServiceError("error.not_over", game=game_id)
+        rules = g.rules
+        figures: dict[str, Any] = dict(rules.summary(g.state)) \
+            if hasattr(rules, "summary") else {}
+        record, _ = await self.export(game_id, g.row.creator_id, "en")
+        if hasattr(rules, "race"):
+            try:
+                frames = await asyncio.to_thread(turn_frames, record)
+            except Exception:  # noqa: BLE001 - a record that cannot replay shows no race
+                frames = []
+            figures["race"] = [rules.race(view.board) for view in frames]
+        return figures
 
     async def export(self, game_id: int, user_id: int, lang: str) -> tuple[dict[str, Any], str]:
         """A game's record and its log as text in ``lang``, as much as ``user_id`` may see: a

@@ -335,3 +335,56 @@ async def test_board_region_zooms_on_one_region_of_the_map(h: Harness):
     assert files[0].fp.getvalue().startswith(b"\x89PNG")
     it = await h.command("board", A, region="atlantis")
     assert "no region atlantis" in reply_text(it)
+
+
+def test_the_end_summary_tells_the_battles_the_race_and_the_deciding_turn():
+    """The last post's summary from a title's figures: battles, losses, the race sampled turn
+    by turn, and the turn from which the winner led to the end."""
+    from games.core import Result
+
+    info = SimpleNamespace(id=4, title="toy", scenario="duel", scenario_name="Duel", version=30,
+                           status="finished", roles=["a", "b"], seats={"a": A, "b": B},
+                           role_names={}, creator_id=A, result=Result(winners=["b"]))
+    figures = {"battles": 7, "lost": {"b": 2, "a": 5},
+               "race": [{"a": 0, "b": 0}, {"a": 2, "b": 1}, {"a": 2, "b": 3},
+                        {"a": 3, "b": 2}, {"a": 3, "b": 4}, {"a": 4, "b": 6}]}
+    lines = present.end_summary(info, figures, "en")
+    assert lines == ["Battles fought: 7.", "Units lost: a 5, b 2.",
+                     "The race, turn by turn:\na: 0 · 2 · 2 · 3 · 3 · 4\nb: 0 · 1 · 3 · 2 · 4 · 6",
+                     "Decided from turn 5 of 6: b led from there to the end."]
+    long = {"race": [{"a": i, "b": 0} for i in range(40)]}
+    info.result = Result(winners=["a"])
+    race = present.end_summary(info, long, "ru")
+    assert race[0].startswith("Гонка по очередям:")
+    assert len(race[0].splitlines()[1].split(" · ")) <= present.RACE_POINTS + 1
+    assert race[-1] == "Исход решился с очереди 2 из 40: a лидировал оттуда до конца."
+
+
+async def test_the_last_post_of_a_battle_shows_its_figures(h: Harness):
+    from games.core import Rng
+    from games.core.fuzz import weigher_of, weighted_index
+
+    info = await h.service.create_game(GUILD, CHANNEL, A, "ancients", "001", seed=49)
+    await h.service.join(info.id, A, "south")
+    await h.service.join(info.id, B, "north")
+    await h.bot.table.publish(await h.service.start(info.id, A))
+    rules = registry.get("ancients")
+    weigh = weigher_of(rules)
+    chooser = Rng.from_seed(2)
+    outcome = None
+    for _ in range(400):
+        status = await h.service.status(info.id)
+        if status.status != "active":
+            break
+        role = status.active_roles[0]
+        view = (await h.service.views_for(info.id, status.seats[role]))[role]
+        choice = view.actions[weighted_index(chooser, [max(0.0, weigh(c, view))
+                                                      for c in view.actions])]
+        outcome = await h.service.act(info.id, status.seats[role], choice.verb, choice.arg,
+                                      role=role)
+    assert outcome is not None and outcome.finished
+    await h.bot.table.publish(outcome)
+    final = h.last_post["content"]
+    assert "Game over" in final and "Battles fought: " in final and "Units lost: " in final
+    assert "The race, turn by turn:\nSyracusan: 0 · " in final
+    assert "led from there to the end." in final

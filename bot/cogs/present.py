@@ -313,7 +313,7 @@ def log_text(title: str, lines: Sequence[LogLine], lang: str) -> str:
 def turn_post(info: Any, public: View, lines: Sequence[LogLine], notices: Sequence[Msg],
               role_views: dict[str, View], lang: str, picture: bytes | None = None,
               ping: Sequence[int] = (), asked: Sequence[str] = (),
-              turns: int | None = None) -> Post:
+              turns: int | None = None, summary: Sequence[str] = ()) -> Post:
     """The turn post: picture, the turn's log lines, notices, the question and who must
     answer it, and the components for the players who hold the turn.
 
@@ -333,6 +333,7 @@ def turn_post(info: Any, public: View, lines: Sequence[LogLine], notices: Sequen
             text.append(result_text(info, public, lang))
         if turns is not None:
             text.append(t("bot.summary", lang, moves=max(0, info.version - 1), turns=turns))
+        text.extend(summary)
         components = end_components(info.id, lang)
     elif info.status == "paused":
         text.append(t("bot.paused", lang))
@@ -490,6 +491,50 @@ def option_description(title: str, option: OptionInfo, lang: str) -> str:
 def option_value_name(title: str, option_id: str, value: Any, lang: str) -> str:
     named = option_text(f"option.{title}.{option_id}.{value}", lang, "")
     return named or option_text(f"option.value.{value}", lang, str(value))
+
+
+RACE_POINTS = 12
+
+
+def end_summary(info: Any, figures: dict[str, Any], lang: str) -> list[str]:
+    """The last post's lines about how the game went: battles, units lost, the race over the
+    turns (at most ``RACE_POINTS`` of them) and when it was decided."""
+    out: list[str] = []
+
+    def per_side(values: Any) -> str:
+        return ", ".join(f"{role_name(info, r, lang)} {n}" for r, n in sorted(
+            (values or {}).items(), key=lambda item: info.roles.index(item[0])
+            if item[0] in info.roles else 99))
+
+    if figures.get("battles"):
+        out.append(t("bot.end_battles", lang, n=figures["battles"]))
+    if figures.get("won"):
+        out.append(t("bot.end_won", lang, sides=per_side(figures["won"])))
+    if figures.get("lost"):
+        out.append(t("bot.end_lost", lang, sides=per_side(figures["lost"])))
+    if figures.get("destroyed"):
+        out.append(t("bot.end_destroyed", lang, n=figures["destroyed"]))
+    race = [r for r in figures.get("race") or [] if r]
+    if len(race) >= 2:
+        step = max(1, -(-len(race) // RACE_POINTS))
+        points = race[::step]
+        if points[-1] is not race[-1]:
+            points.append(race[-1])
+        roles = [r for r in info.roles if r in race[-1]]
+        lines = [f"{role_name(info, r, lang)}: " + " · ".join(str(p.get(r, 0)) for p in points)
+                 for r in roles]
+        out.append(t("bot.end_race", lang) + "\n" + "\n".join(lines))
+        winners = (info.result.winners if info.result is not None else []) or []
+        if len(winners) == 1 and winners[0] in race[-1]:
+            win = winners[0]
+            ahead = [all(p.get(win, 0) > p.get(r, 0) for r in roles if r != win) for p in race]
+            if ahead[-1]:
+                first = len(ahead) - 1
+                while first > 0 and ahead[first - 1]:
+                    first -= 1
+                out.append(t("bot.end_decided", lang, side=role_name(info, win, lang),
+                             turn=first + 1, turns=len(race)))
+    return out
 
 
 def options_text(info: Any, lang: str) -> str:

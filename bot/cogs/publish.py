@@ -258,9 +258,16 @@ class Publisher:
             mention = await self._notify_turn(info, public, holders, memo)
         role_views = await self.active_views(info, holders)
         picture = await board_png(public, lang)
+        summary: list[str] = []
+        if finished:
+            try:
+                figures = await self.service.end_figures(info.id)
+                summary = present.end_summary(info, figures, lang)
+            except Exception:  # noqa: BLE001 - the end is posted without its summary then
+                log.exception("game %s: no summary of the end", info.id)
         post = present.turn_post(info, public, lines, outcome.notices, role_views, lang,
                                  picture, ping=mention, asked=asked,
-                                 turns=memo.turns if finished else None)
+                                 turns=memo.turns if finished else None, summary=summary)
         channel = self.channel_for(info)
         target = getattr(channel, "id", None) or info.thread_id or info.channel_id
         if not new_turn and memo.turn_post is not None:

@@ -44,6 +44,12 @@ BOT: dict[str, str] = {
     "bot.options_unknown": "{title} has no option {option}. Options: {options}.",
     "bot.options_bad_value": "{option} cannot be {value}. Choose one of: {values}.",
     "bot.options_format": "Write options as name=value, separated by commas (for example {example}).",
+    "bot.end_battles": "Battles fought: {n}.",
+    "bot.end_won": "Battles won: {sides}.",
+    "bot.end_lost": "Units lost: {sides}.",
+    "bot.end_destroyed": "Buildings destroyed: {n}.",
+    "bot.end_race": "The race, turn by turn:",
+    "bot.end_decided": "Decided from turn {turn} of {turns}: {side} led from there to the end.",
     "bot.asked_privately": "⏳ Waiting for {players} (asked privately).",
     "bot.ask_why": "{players} wait for your answer as {role}.",
     "bot.asked_in_channel": "{player}, you are asked as {role}: {prompt} Press the button to "

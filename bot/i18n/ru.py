@@ -109,6 +109,12 @@ BOT: dict[str, str] = {
     "bot.options_unknown": "В игре {title} нет варианта {option}. Есть: {options}.",
     "bot.options_bad_value": "{option} не может быть {value}. Выберите одно из: {values}.",
     "bot.options_format": "Пишите варианты как имя=значение через запятую (например, {example}).",
+    "bot.end_battles": "Сражений: {n}.",
+    "bot.end_won": "Выиграно сражений: {sides}.",
+    "bot.end_lost": "Потеряно отрядов: {sides}.",
+    "bot.end_destroyed": "Разрушено зданий: {n}.",
+    "bot.end_race": "Гонка по очередям:",
+    "bot.end_decided": "Исход решился с очереди {turn} из {turns}: {side} лидировал оттуда до конца.",
     "bot.asked_privately": "⏳ Ждём ответа: {players} (вопрос задан лично).",
     "bot.ask_why": "{players} ждут вашего ответа за сторону {role}.",
     "bot.asked_in_channel": "{player}, вопрос к вам за сторону {role}: {prompt} Нажмите кнопку, "

@@ -51,6 +51,17 @@ class AncientsRules(GameRules[AncientsState]):
     state_model = AncientsState
 
     # -- scenarios and setup (§3) -----------------------------------------------------------------
+    def race(self, board: dict[str, Any]) -> dict[str, int]:
+        """The banners each side holds (the race to the battle's banner count)."""
+        return {side: int(info.get("banners", 0))
+                for side, info in (board.get("sides") or {}).items()}
+
+    def summary(self, state: AncientsState) -> dict[str, Any]:
+        """Attacks declared, units and leaders each side lost."""
+        return {"battles": self.count_log(state, "log.declare"),
+                "lost": self.count_log(state, "log.eliminated", "side"),
+                "leaders_lost": self.count_log(state, "log.leader_killed", "side")}
+
     def scenarios(self) -> list[ScenarioInfo]:
         out = []
         for sid in scenario_ids():

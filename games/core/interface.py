@@ -180,6 +180,8 @@ class Rules(Protocol):
     def describe(self, view: View, lang: str = "en") -> str: ...
     def private_lines(self, view: View, lang: str = "en") -> list[str]: ...
     def check_scenario(self, doc: dict[str, Any]) -> str: ...
+    def race(self, board: dict[str, Any]) -> dict[str, int]: ...
+    def summary(self, state: Any) -> dict[str, Any]: ...
 
 
 class GameRules(ABC, Generic[S]):
@@ -234,6 +236,30 @@ class GameRules(ABC, Generic[S]):
         """What ``view.private`` holds, in words a player reads in ``lang`` (one line per item:
         card names, counts, a secret choice already made), never internal keys."""
         return []
+
+    def race(self, board: dict[str, Any]) -> dict[str, int]:
+        """The figures of the race to victory on a public board, by role (banners, political
+        control, victory points …): the end of a game shows how they went over its turns."""
+        return {}
+
+    def summary(self, state: S) -> dict[str, Any]:
+        """Figures of a finished game for its last post (a finished game hides nothing, so this
+        reads the State): ``battles`` (how many), and per role ``won`` (battles won) and
+        ``lost`` (units lost); a title gives those it counts."""
+        return {}
+
+    @staticmethod
+    def count_log(state: BaseState, key: str, arg: str | None = None) -> Any:
+        """How many log lines have ``key`` (with ``arg``: how many per value of that argument,
+        a ``@side.x``-style value read as ``x``)."""
+        if arg is None:
+            return sum(1 for e in state.log if e.msg.key == key)
+        out: dict[str, int] = {}
+        for e in state.log:
+            if e.msg.key == key and arg in e.msg.args:
+                value = str(e.msg.args[arg]).rsplit(".", 1)[-1]
+                out[value] = out.get(value, 0) + 1
+        return out
 
     def check_scenario(self, doc: dict[str, Any]) -> str:
         """Validate a scenario document (a server's own scenario): its name, or ``ValueError``

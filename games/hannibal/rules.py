@@ -214,6 +214,15 @@ class HannibalRules(GameRules[HState]):
     texts = TEXTS
     state_model = HState
 
+    def race(self, board: dict[str, Any]) -> dict[str, int]:
+        """Political control: the political points of each side (§19)."""
+        return {side: int(n) for side, n in (board.get("political") or {}).items()}
+
+    def summary(self, state: HState) -> dict[str, Any]:
+        """Battles fought and won by each side."""
+        return {"battles": self.count_log(state, "log.battle"),
+                "won": self.count_log(state, "log.battle_won", "side")}
+
     def scenarios(self) -> list[ScenarioInfo]:
         st = B.board().setup
         return [ScenarioInfo(

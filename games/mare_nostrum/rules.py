@@ -136,6 +136,20 @@ class MareNostrumRules(GameRules[MNState]):
     state_model = MNState
 
     # -- scenarios and setup (Setup 1-5, Setup 3-4p) ------------------------------------------
+    def race(self, board: dict[str, Any]) -> dict[str, int]:
+        """The victory races: each empire's three tracks added up (§6)."""
+        out: dict[str, int] = {}
+        for track in (board.get("tracks") or {}).values():
+            for empire, value in track.items():
+                out[empire] = out.get(empire, 0) + int(value)
+        return out
+
+    def summary(self, state: MNState) -> dict[str, Any]:
+        """Battles fought on land and at sea, Buildings destroyed."""
+        return {"battles": self.count_log(state, "log.land_battle")
+                + self.count_log(state, "log.sea_battle"),
+                "destroyed": self.count_log(state, "log.destroy")}
+
     def scenarios(self) -> list[ScenarioInfo]:
         out = []
         for n in (3, 4, 5):
