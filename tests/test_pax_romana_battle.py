@@ -256,9 +256,8 @@ def test_8_4_leader_death_on_12_for_the_winner_2_or_12_for_the_loser() -> None:
     dice(s, 6)
     s = act(s, "carthage", "go")
     s = act(s, "carthage", "to", "venusia")
-    # rolls 6 and 1 (the LI is destroyed, its leader dies with it); Rome's militia die
-    # (§12.3.1 comes first); Carthage's leader rolls 6 + 6
-    dice(s, 6, 1, 2, 6, 6)
+    # rolls 6 and 1 (the LI is destroyed, its leader dies with it); Carthage's leader 6 + 6
+    dice(s, 6, 1, 6, 6)
     s = act(s, "rome", "stand")
     while _top(s) == "use_shifts":
         s = act(s, "carthage", "done")
@@ -281,14 +280,24 @@ def test_12_3_militia_after_a_lost_battle_at_home() -> None:
     dice(s, 6)
     s = act(s, "carthage", "go")
     s = act(s, "carthage", "to", "venusia")
-    dice(s, 5, 2, 5)                                       # the last: the militia die
+    dice(s, 5, 2)
     s = act(s, "rome", "stand")
     s = act(s, "carthage", "done")
     s = act(s, "rome", "stand")
     if _top(s) == "force_retreat":
         s = act(s, "carthage", "no_force")
     s = _losses(s, rome=["rome|kill|LI", "rome|kill|LI"], carthage=["carthage|weaken|HI"])
-    assert s.count("rome", {"ML"}) == 3                    # ceil(5 / 2), Stable
+    assert _top(s) == "raise_militia" and s.flow[-1]["role"] == "rome"
+    st = s.powers["rome"].stability
+    dice(s, 5)
+    s = act(s, "rome", "raise_militia")
+    assert s.flow[-1]["n"] == 3                              # ceil(5 / 2), Stable
+    assert s.powers["rome"].stability == st - 1
+    from games.pax_romana.special_units import militia_spaces
+    assert "capua" not in militia_spaces(s, "rome")         # Carthage regrouped there
+    for _ in range(3):
+        s = act(s, "rome", *choices(s, "rome")[0])
+    assert s.count("rome", {"ML"}) == 3
     assert s.militia_turn["rome"] == s.turn
 
 

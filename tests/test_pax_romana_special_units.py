@@ -45,16 +45,20 @@ def test_12_3_2_militia_by_stability_range() -> None:
 
 def test_12_3_militia_once_per_activation_never_against_slaves_never_abroad() -> None:
     s = blank()
-    s.powers["rome"].stability = 5
+    hold(s)
+    s.powers["rome"].stability = -2                          # Unrest
     special_units.militia_after(s, "rome", "capua", "slaves")
-    assert s.count("rome", {"ML"}) == 0
     special_units.militia_after(s, "rome", "carthage", "carthage")   # not Rome's home
-    assert s.count("rome", {"ML"}) == 0
+    assert s.flow[-1]["k"] == "am"
+    special_units.militia_after(s, "rome", "capua", "carthage")
+    s = RULES.copy(s)
+    assert choices(s, "rome") == [("raise_militia", None), ("no_militia", None)]
     dice(s, 4)
+    s = act(s, "rome", "raise_militia")
+    s = act(s, "rome", "militia_at", "capua")                # ceil(4 / 2) - 1 = 1
+    assert s.stack("capua", "rome") == {"ML": 1}
     special_units.militia_after(s, "rome", "capua", "carthage")
-    assert s.stack("capua", "rome") == {"ML": 2}
-    special_units.militia_after(s, "rome", "capua", "carthage")
-    assert s.count("rome", {"ML"}) == 2                              # once an Activation
+    assert s.flow[-1]["k"] == "am"                           # once an Activation
 
 
 def test_12_3_3_militia_never_leave_their_home_territory() -> None:

@@ -155,8 +155,9 @@ def _fleet_choices(s: PRState, f: Frame) -> list[Choice]:
         if point_kind(f["at"]) != "dstp":
             out.append(opt("stop", None, "choice.stop_here"))
         return out
-    options = [opt("to", p, "choice.sail_to", space=f"@space.{p}")
-               for p in sea_targets(s, f["role"], f["at"], f["path"])]
+    targets = sea_targets(s, f["role"], f["at"], f["path"]) or sea_targets(
+        s, f["role"], f["at"], [f["at"]])
+    options = [opt("to", p, "choice.sail_to", space=f"@space.{p}") for p in targets]
     fixed = [] if point_kind(f["at"]) == "dstp" else [opt("stop", None, "choice.stop_here")]
     return paged(f, f["role"], options, fixed)
 
@@ -493,7 +494,7 @@ def naval_battle(s: PRState, f: Frame, enemy: str) -> None:
 
 
 # -- naval transport and amphibious assault (§11.3), inside the army's move (movement.py) ------------
-TRANSPORT_VERBS = frozenset({"embark", "sail_to", "land", "continue_voyage"})
+TRANSPORT_VERBS = frozenset({"embark", "sail_to", "land", "continue_voyage", "return_to_port"})
 
 
 def transport_cost(what: str) -> int:
@@ -549,10 +550,13 @@ def transport_choices(s: PRState, f: Frame) -> list[Choice]:
     if sea["stopped"]:
         return [opt("continue_voyage", None, "choice.continuation")] + landing
     back = sea["path"][-2] if len(sea["path"]) > 1 else None
-    options = [opt("sail_to", p, "choice.sail_to", space=f"@space.{p}")
-               for p in sorted(data().sea_neighbours(f["at"]))
-               if p != back and not _enemy_galleys(s, f["role"], p)
-               and rhodes_toll(s, f["role"], p) <= s.powers[f["role"]].treasury]
+    reachable = [p for p in sorted(data().sea_neighbours(f["at"]))
+                 if not _enemy_galleys(s, f["role"], p)
+                 and rhodes_toll(s, f["role"], p) <= s.powers[f["role"]].treasury]
+    ahead = [p for p in reachable if p != back] or reachable
+    options = [opt("sail_to", p, "choice.sail_to", space=f"@space.{p}") for p in ahead]
+    if not options and not landing:
+        landing = [opt("return_to_port", None, "choice.return_to_port")]
     return paged(f, f["role"], options, landing)
 
 
@@ -605,6 +609,9 @@ def transport_act(s: PRState, f: Frame, verb: str, arg: Any) -> None:
                   n=f["sea"]["galleys"]))
         return
     sea = f["sea"]
+    if verb == "return_to_port":
+        _back_to_port(s, f)
+        return
     if verb == "sail_to":
         if not sea["paid"]:
             f["mp"] -= transport_cost("voyage")

@@ -8,9 +8,11 @@ cities.py); the Soldiers of Fortune, pirates and the slave army enter by events 
 from __future__ import annotations
 
 import math
+from typing import Any
 
-from games.core import msg
+from games.core import Choice, Msg, msg
 from games.pax_romana.control import data
+from games.pax_romana.flow import Frame, opt, paged, pop, push, question, turn_page
 from games.pax_romana.leaders import kill_leader
 from games.pax_romana.stability import militia_raised, stability_range
 from games.pax_romana.state import LCU_TYPES, PRState
@@ -70,32 +72,65 @@ def militia_count(s: PRState, power: str, roll: int) -> int:
 
 def militia_after(s: PRState, power: str | None, space: str, enemy: str) -> None:
     """§12.3.1: a Power that lost a land battle in its own Home Territory, with LCU or FP
-    losses, raises militia if above Disorder, once per Activation, never against slaves
-    (§12.7.4); they are placed in its home spaces free of enemies, the battle space's
-    nearest first (the capital when it is free)."""
+    losses, may raise militia if above Disorder, once per Activation, never against slaves
+    (§12.7.4): it is asked (``raise_militia``)."""
     if power is None or power not in s.powers or enemy == "slaves":
         return
     d = data()
-    home = d.home_territory(power).id
-    if d.spaces[space].territory != home:
+    if d.spaces[space].territory != d.home_territory(power).id:
         return
     if stability_range(s.powers[power].stability) == "disorder":
         return
-    mark = f"militia|{power}"
-    if mark in s.moved:
+    if f"militia|{power}" in s.moved or not militia_spaces(s, power):
         return
-    s.moved[mark] = {"ML": 0}
-    roll = int(s.rng.roll(range(1, 7)))
-    n = militia_count(s, power, roll)
-    militia_raised(s, power)
-    free = [sp for sp in d.spaces_of_territory(home)
+    push(s, "raise_militia", role=power, space=space, n=None)
+
+
+def militia_spaces(s: PRState, power: str) -> list[str]:
+    """§12.3.2: spaces of the Power's Home Territory not occupied by enemy units."""
+    d = data()
+    return [sp for sp in d.spaces_of_territory(d.home_territory(power).id)
             if not any(o != power for o in s.units.get(sp, {}))]
-    if not free or n <= 0:
-        s.say(msg("log.militia", power=f"@power.{power}", n=0, space=f"@space.{space}"))
+
+
+def _militia_choices(s: PRState, f: Frame) -> list[Choice]:
+    if f["n"] is None:
+        return [opt("raise_militia", None, "choice.raise_militia"),
+                opt("no_militia", None, "choice.no_militia")]
+    return paged(f, f["role"], [opt("militia_at", sp, "choice.militia_at", space=f"@space.{sp}")
+                                for sp in militia_spaces(s, f["role"])], [])
+
+
+def _militia_prompt(s: PRState, f: Frame) -> Msg:
+    if f["n"] is None:
+        return msg("prompt.raise_militia", who=f"@power.{f['role']}", space=f"@space.{f['space']}")
+    return msg("prompt.place_militia", who=f"@power.{f['role']}", n=f["n"])
+
+
+@question("raise_militia", _militia_choices, _militia_prompt, lapses=lambda s, f: True)
+def raise_militia(s: PRState, f: Frame, verb: str, arg: Any) -> None:
+    """§12.3.2: Stable ceil(1d6/2), Unrest one less, each costing 1 Stability; the militia are
+    placed one by one where the player wants in his Home Territory."""
+    power = f["role"]
+    if verb == "page":
+        turn_page(f, power)
         return
-    caps = [c for c in d.capitals_of(power) if c in free]
-    where = space if space in free else (caps[0] if caps else free[0])
-    s.add(where, power, "ML", n)
-    s.moved[mark] = {"ML": n}
+    if verb == "no_militia":
+        pop(s, f)
+        return
+    if verb == "raise_militia":
+        s.moved[f"militia|{power}"] = {"ML": 0}
+        roll = int(s.rng.roll(range(1, 7)))
+        s.mark_irreversible()
+        f["n"] = militia_count(s, power, roll)
+        militia_raised(s, power)
+        s.say(msg("log.militia", power=f"@power.{power}", n=f["n"], space=f"@space.{f['space']}"))
+        if f["n"] <= 0:
+            pop(s, f)
+        return
+    s.add(arg, power, "ML")
+    s.moved[f"militia|{power}"]["ML"] += 1
     s.militia_turn[power] = s.turn
-    s.say(msg("log.militia", power=f"@power.{power}", n=n, space=f"@space.{where}"))
+    f["n"] -= 1
+    if f["n"] <= 0 or not militia_spaces(s, power):
+        pop(s, f)
