@@ -401,8 +401,10 @@ def total_bp(s: PRState, f: Frame, side: str) -> int:
 
 
 def _roll(s: PRState, f: Frame) -> None:
-    _elephants(s, f)
     att, dfd = f["att"], f["dfd"]
+    f["fought"] = {side: sorted(lid for o in side_of(s, side)
+                                for lid in s.leaders_at(f["space"], o)) for side in (att, dfd)}
+    _elephants(s, f)
     if not has_lcu(s, f["space"], att) or not (has_lcu(s, f["space"], dfd) or f["city"]):
         f["rolls"] = {att: 0, dfd: 0}
         f["bp"] = {att: total_bp(s, f, att), dfd: total_bp(s, f, dfd)}
@@ -943,10 +945,8 @@ def _leader_death(s: PRState, f: Frame) -> None:
     from games.pax_romana.movement import move_frame
     rows = {r.side: r.dies_on for r in data().tables.leader_death.rows}
     for side in (f["att"], f["dfd"]):
-        where = [f["space"], f["came_from"], f.get("retreat") or ""]
-        leaders = sorted(lid for o in side_of(s, side) for sp in where if sp
-                         for lid in s.leaders_at(sp, o))
-        leaders = [lid for lid in leaders if lid in s.leaders]
+        # the leaders who fought, wherever regroup or retreat took them
+        leaders = [lid for lid in f.get("fought", {}).get(side, []) if lid in s.leaders]
         if not leaders:
             continue
         roll = d6(s) + d6(s)
