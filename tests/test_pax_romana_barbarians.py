@@ -61,6 +61,7 @@ def test_13_1_3_tribes_never_retreat_and_are_destroyed_in_place() -> None:
     while s.flow[-1]["k"] == "use_shifts":
         options = [v for v, _ in choices(s, "rome")]
         s = act(s, "rome", next(v for v in ("raise", "lower", "done") if v in options))
+    s = _losses(s, carthage=["barbarian|kill|TW", "barbarian|kill|TW"])
     assert "barbarian" not in s.units.get("nemausus", {})
     assert s.stack("nemausus", "rome") == {"LG": 3}
     assert s.flow[-1]["k"] == "move_army"
@@ -116,7 +117,7 @@ def test_13_4_5_an_invasion_army_placed_on_an_army_attacks_at_once() -> None:
     s = act(s, "rome", "stand")
     assert s.flow[-1]["k"] == "retreat"
     s = act(s, "rome", "stand")
-    s = _losses(s, rome=["rome|kill|LG"])
+    s = _losses(s, rome=["rome|kill|LG"], greece=["barbarian|kill|BR"])
     assert "rome" not in s.units.get("lugdunum", {})
     assert s.stack("lugdunum", "barbarian")["BR"] >= 11
 

@@ -145,6 +145,9 @@ def test_9_2_movement_example_emporion_to_arretium() -> None:
     s = act(s, "carthage", "to", "nemausus")
     assert _top(s) == "use_shifts"
     s = _all_shifts(s, "carthage")
+    # the next Power in turn order allocates the tribe's losses (§13.2.4)
+    assert s.flow[-1]["k"] == "allocate_losses" and s.flow[-1]["role"] == "greece"
+    s = _losses(s, greece=["barbarian|kill|TW", "barbarian|kill|TW"])
     assert s.stack("nemausus", "carthage") == {"HI": 4, "LI": 2}   # the enemy rolled 0
     assert "barbarian" not in s.units.get("nemausus", {})
     assert "nemausus" not in s.tribes

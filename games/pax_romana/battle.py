@@ -666,7 +666,7 @@ def _losses(s: PRState, f: Frame) -> None:
                   dfd=f"@power.{dfd}", a=need[att], d=need[dfd]))
         for side in (att, dfd):          # pushed so that the defender answers first
             city = bool(f["city"] and side == dfd)
-            who = controller(s, side)
+            who = controller(s, side) or allocator(s, f)
             if need[side] <= 0:
                 continue
             if who is None:
@@ -676,6 +676,19 @@ def _losses(s: PRState, f: Frame) -> None:
                      weakened=False, city=city)
         return
     _losses_done(s, f)
+
+
+def allocator(s: PRState, f: Frame) -> str | None:
+    """§13.2.4: an inactive player allocates the losses of a side nobody commands (barbarians,
+    tribes, Independents, slaves): the next Power in turn order after the one whose army fights
+    them."""
+    mover = f["att_role"]
+    order = list(s.roles)
+    if mover in order:
+        i = order.index(mover)
+        order = order[i + 1:] + order[:i]
+    enemy = {controller(s, f["att"]), controller(s, f["dfd"])}
+    return next((p for p in order if p not in enemy), None)
 
 
 def _auto_losses(s: PRState, space: str, side: str, need: int, city: bool) -> None:
