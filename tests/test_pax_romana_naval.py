@@ -300,3 +300,24 @@ def test_12_5_1_the_power_holding_rhodes_sails_its_navy() -> None:
     s = act(s, "east", "sail")
     s = act(s, "east", "to", "halicarnassus")
     assert s.stack("halicarnassus", "rhodes") == {"GS": 2}
+
+
+def test_11_3_6_a_transport_enters_an_enemy_port_only_with_3_mp() -> None:
+    s = blank()
+    hold(s)
+    s.add("lilybaeum", "rome", "LG", 1)
+    s.add("agrigentum", "carthage", "HI", 1)
+    s = _army_move(s, "rome", "lilybaeum")
+    dice(s, 3)                                              # 3 MP: 1 left after the voyage
+    s = act(s, "rome", "go")
+    s = act(s, "rome", "embark")
+    assert ("sail_to", "agrigentum") not in choices(s, "rome")
+    s2 = blank()
+    hold(s2)
+    s2.add("lilybaeum", "rome", "LG", 1)
+    s2.add("agrigentum", "carthage", "HI", 1)
+    s2 = _army_move(s2, "rome", "lilybaeum")
+    dice(s2, 5)
+    s2 = act(s2, "rome", "go")
+    s2 = act(s2, "rome", "embark")
+    assert ("sail_to", "agrigentum") in choices(s2, "rome")

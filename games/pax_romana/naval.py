@@ -514,6 +514,13 @@ def may_embark(s: PRState, f: Frame) -> bool:
     return f["mp"] >= need
 
 
+def assault_reserve() -> int:
+    """§11.3.6: the MP a transport needs to enter an enemy-held port: land and attack, and land
+    elsewhere should the assault fail (3)."""
+    from games.pax_romana.movement import mp_cost
+    return 2 * transport_cost("disembark") + mp_cost("attack")
+
+
 def _hostile(s: PRState, f: Frame, point: str) -> bool:
     from games.pax_romana.movement import hostile
     return point in data().spaces and bool(hostile(s, point, f["owner"]))
@@ -552,7 +559,9 @@ def transport_choices(s: PRState, f: Frame) -> list[Choice]:
     back = sea["path"][-2] if len(sea["path"]) > 1 else None
     reachable = [p for p in sorted(data().sea_neighbours(f["at"]))
                  if not _enemy_galleys(s, f["role"], p)
-                 and rhodes_toll(s, f["role"], p) <= s.powers[f["role"]].treasury]
+                 and rhodes_toll(s, f["role"], p) <= s.powers[f["role"]].treasury
+                 and not (_hostile(s, f, p) and f["mp"] - (
+                     0 if sea["paid"] else transport_cost("voyage")) < assault_reserve())]
     ahead = [p for p in reachable if p != back] or reachable
     options = [opt("sail_to", p, "choice.sail_to", space=f"@space.{p}") for p in ahead]
     if not options and not landing:
