@@ -283,7 +283,7 @@ def test_fordable_river_holds_a_unit():
     ({"terrain": [{"hex": "F5", "type": "lake"}, {"hex": "F5", "type": "hill"}]},
      "hex F5 is given two terrain tiles"),
     ({"first": "east"}, "first"),
-    ({"terrain": [{"hex": "F5", "type": "volcano"}]}, "terrain.0.type"),
+    ({"terrain": [{"hex": "F5", "type": "volcano"}]}, "terrain[0].type"),
 ])
 def test_document_errors_name_the_problem(change: dict, fragment: str):
     assert fragment in problems(doc(**change))

@@ -199,14 +199,13 @@ def test_unknown_options_and_values_are_refused():
 
 
 def test_a_position_document_sets_up_any_position():
-    s = RULES.setup(3, {"id": "custom", "players": 3,
-                        "position": {"provinces": {"gallia": {"controller": "rome",
-                                                              "legions": {"rome": 2}}},
-                                     "players": {"rome": {"hand": {"coin": 12}}}}}, {})
+    s = RULES.setup(3, {"id": "custom", "name": "Gaul", "players": 3,
+                        "provinces": {"gallia": {"controller": "rome", "legions": {"rome": 2}}},
+                        "empires": {"rome": {"resources": {"coin": 12}}}}, {})
     assert s.scenario == "custom" and s.provinces["gallia"].controller == "rome"
     assert s.players["rome"].hand == {"coin": 12}
-    with pytest.raises(D.DataError):
-        RULES.setup(3, {"players": 3, "position": {"provinces": {"babylonia": {}}}}, {})
+    with pytest.raises(ValueError, match="provinces.babylonia: 'babylonia' is covered"):
+        RULES.setup(3, {"name": "x", "players": 3, "provinces": {"babylonia": {}}}, {})
 
 
 @pytest.mark.parametrize("n", [3, 4, 5])

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from games.ancients.hexes import COLS, ROWS, on_board, parse_hex
 from games.core.datafiles import data_dir
+from games.core.scenariodoc import problems_of
 
 DATA_DIR = data_dir("ancients")
 
@@ -109,6 +110,8 @@ class Deck(BaseModel):
 
 
 class ArmyInfo(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
     army: str
     blocks: Literal["grey", "brown"]
     commander: str = ""
@@ -117,6 +120,8 @@ class ArmyInfo(BaseModel):
 
 
 class TerrainHex(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
     hex: str
     type: TerrainType
     fordable: bool = False
@@ -124,6 +129,8 @@ class TerrainHex(BaseModel):
 
 
 class UnitPlacement(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
     hex: str
     side: Side
     type: str
@@ -132,6 +139,8 @@ class UnitPlacement(BaseModel):
 
 
 class LeaderPlacement(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
     hex: str
     side: Side
     name: str = ""
@@ -139,6 +148,8 @@ class LeaderPlacement(BaseModel):
 
 class Ambush(BaseModel):
     """Trebbia: units held off the board that enter on the enemy baseline (spec 19.1)."""
+
+    model_config = ConfigDict(extra="forbid")
 
     side: Side
     units: list[str]
@@ -197,47 +208,47 @@ def _check(s: Scenario) -> list[str]:
             return False
         return True
 
-    for t in s.terrain:
-        if hex_ok(t.hex, f"terrain {t.type}"):
+    for i, t in enumerate(s.terrain):
+        if hex_ok(t.hex, f"terrain[{i}].hex ({t.type})"):
             if t.hex in seen_terrain:
-                problems.append(f"terrain: hex {t.hex} is given two terrain tiles")
+                problems.append(f"terrain[{i}].hex: hex {t.hex} is given two terrain tiles")
             seen_terrain.add(t.hex)
     impassable = {t.hex for t in s.terrain
                   if t.type in ("lake", "steep", "coast", "fortified_walls")
                   or (t.type == "river" and not t.fordable)}
-    for u in s.units:
-        what = f"{u.side} {u.type} at {u.hex}"
+    for i, u in enumerate(s.units):
+        what = f"units[{i}] ({u.side} {u.type} at {u.hex})"
         if u.type not in types:
-            problems.append(f"{what}: unknown unit type {u.type!r} (known: {', '.join(types)})")
+            problems.append(f"{what}.type: unknown unit type {u.type!r} (known: {', '.join(types)})")
             continue
-        if not hex_ok(u.hex, what):
+        if not hex_ok(u.hex, f"{what}.hex"):
             continue
         if u.hex in seen_units:
-            problems.append(f"{what}: two units in hex {u.hex} ({seen_units[u.hex]} is there)")
+            problems.append(f"{what}.hex: two units in hex {u.hex} ({seen_units[u.hex]} is there)")
         seen_units[u.hex] = f"{u.side} {u.type}"
         if u.hex in impassable:
-            problems.append(f"{what}: the hex is impassable terrain")
+            problems.append(f"{what}.hex: the hex is impassable terrain")
         if u.blocks is not None and not 1 <= u.blocks <= types[u.type].blocks:
-            problems.append(f"{what}: {u.blocks} blocks, but a {u.type} has 1 to "
+            problems.append(f"{what}.blocks: {u.blocks} blocks, but a {u.type} has 1 to "
                             f"{types[u.type].blocks}")
     leader_hexes: set[str] = set()
-    for ldr in s.leaders:
-        what = f"{ldr.side} leader {ldr.name or '(unnamed)'} at {ldr.hex}"
-        if not hex_ok(ldr.hex, what):
+    for i, ldr in enumerate(s.leaders):
+        what = f"leaders[{i}] ({ldr.side} leader {ldr.name or '(unnamed)'} at {ldr.hex})"
+        if not hex_ok(ldr.hex, f"{what}.hex"):
             continue
         if ldr.hex in leader_hexes:
-            problems.append(f"{what}: two leaders in hex {ldr.hex}")
+            problems.append(f"{what}.hex: two leaders in hex {ldr.hex}")
         leader_hexes.add(ldr.hex)
         owner = seen_units.get(ldr.hex)
         if owner is not None and not owner.startswith(ldr.side):
-            problems.append(f"{what}: the hex holds an enemy unit")
+            problems.append(f"{what}.hex: the hex holds an enemy unit")
     if s.rules.ambush:
-        for code in s.rules.ambush.units:
+        for i, code in enumerate(s.rules.ambush.units):
             if code not in types:
-                problems.append(f"ambush: unknown unit type {code!r}")
+                problems.append(f"rules.ambush.units[{i}]: unknown unit type {code!r}")
     for side, hexes in s.rules.hex_banners.items():
-        for h in hexes:
-            hex_ok(h, f"{side} banner hex")
+        for i, h in enumerate(hexes):
+            hex_ok(h, f"rules.hex_banners.{side}[{i}]")
     return problems
 
 
@@ -249,13 +260,11 @@ def load_scenario(scenario: str | dict) -> Scenario:
             raise ScenarioError([f"unknown scenario {scenario!r}; known: {', '.join(by_id)}"])
         return _load_file(by_id[scenario])
     if not isinstance(scenario, dict):
-        raise ScenarioError(["a scenario must be a JSON object"])
+        raise ScenarioError(["scenario: a scenario document is one JSON object"])
     try:
         s = Scenario.model_validate(scenario)
     except ValidationError as exc:
-        raise ScenarioError([
-            f"{'.'.join(str(p) for p in e['loc']) or 'scenario'}: {e['msg']}" for e in exc.errors()
-        ]) from None
+        raise ScenarioError(problems_of(exc)) from None
     problems = _check(s)
     if problems:
         raise ScenarioError(problems)

@@ -77,6 +77,11 @@ class AncientsRules(GameRules[AncientsState]):
                 options=OPTIONS))
         return out
 
+    def check_scenario(self, doc: dict[str, Any]) -> str:
+        """A battle document (data/ancients/README.md): its name, or ``ValueError`` with each
+        ``item: reason``; unknown fields are refused at every level."""
+        return load_scenario(doc).name
+
     def setup(self, seed: int, scenario: str | dict, options: dict) -> AncientsState:
         sc = load_scenario(scenario)
         opts = {o.id: options.get(o.id, o.default) for o in OPTIONS}

@@ -185,6 +185,7 @@ from games.core import (
 from games.hannibal import board as B
 from games.hannibal import cards, combat, events, movement, siege, turn  # noqa: F401
 from games.hannibal import prims as P
+from games.hannibal import scenario as S
 from games.hannibal import table as T
 from games.hannibal.flow import DECISIONS, FLOW, active, run, settled_choices, waiting
 from games.hannibal.state import CARTHAGE, ROME, SIDES, HState, SpaceState, area_of, copy_state
@@ -234,9 +235,9 @@ class HannibalRules(GameRules[HState]):
             description="The Second Punic War, 218-202 BC, nine turns (§4).", options=OPTIONS)]
 
     def setup(self, seed: int, scenario: str | dict, options: dict) -> HState:
-        doc: dict[str, Any] = scenario if isinstance(scenario, dict) else {}
-        scen_id = str(doc.get("id", "218bc")) if doc else str(scenario)
-        if scen_id != "218bc" and not doc:
+        sc = S.read(scenario) if isinstance(scenario, dict) else None
+        scen_id = sc.id if sc is not None else str(scenario)
+        if sc is None and scen_id != "218bc":
             raise ValueError(f"unknown scenario {scenario!r}")
         opts = {o.id: options.get(o.id, o.default) for o in OPTIONS}
         for key, value in options.items():
@@ -244,10 +245,17 @@ class HannibalRules(GameRules[HState]):
             if known is None or value not in known.choices:
                 raise ValueError(f"option {key}={value!r}: unknown")
         s = new_game(seed, scen_id, opts)
-        if doc.get("position"):
-            apply_position(s, doc["position"])
+        if sc is not None:
+            S.apply(s, sc)
         run(s)
         return s
+
+    def check_scenario(self, doc: dict[str, Any]) -> str:
+        """A scenario document (data/hannibal/README.md): its name, or ``ValueError`` with each
+        ``item: reason``; unknown fields are refused at every level."""
+        sc = S.read(doc)
+        self.setup(0, doc, {})
+        return sc.name
 
     def copy(self, state: HState) -> HState:
         return copy_state(state)
@@ -494,19 +502,6 @@ def new_game(seed: int, scen_id: str, opts: dict[str, Any]) -> HState:
     s.rng.shuffle(s.deck)
     s.say(msg("log.setup"))
     return s
-
-
-def apply_position(s: HState, pos: dict[str, Any]) -> None:
-    """A custom position (tests, moderators): fields of the State replaced wholesale."""
-    for key, value in pos.items():
-        if key == "spaces":
-            for sid, fields in value.items():
-                old = s.spaces[sid]
-                s.spaces[sid] = SpaceState(**({"pc": old.pc, "tribe": old.tribe,
-                                                "siege_by": old.siege_by, "siege": old.siege}
-                                               | fields))
-        else:
-            setattr(s, key, value)
 
 
 # -- the public board ------------------------------------------------------------------------------

@@ -77,6 +77,7 @@ from games.core import Turn as TableTurn
 from games.mare_nostrum import board as B
 from games.mare_nostrum import building, collection, leadership, movement, trade  # noqa: F401
 from games.mare_nostrum import heroes as H
+from games.mare_nostrum import scenario as S
 from games.mare_nostrum import table as T
 from games.mare_nostrum.data import TRACKS, DataError, board, cards, empire_setup, setup_data
 from games.mare_nostrum.flow import active, opt, run, waiting
@@ -166,11 +167,11 @@ class MareNostrumRules(GameRules[MNState]):
         return out
 
     def setup(self, seed: int, scenario: str | dict, options: dict) -> MNState:
-        doc: dict[str, Any] = {}
+        sc = None
         if isinstance(scenario, dict):
-            doc = scenario
-            n = int(doc.get("players", 5))
-            scen_id = str(doc.get("id", f"{n}p"))
+            sc = S.read(scenario)
+            n = sc.players
+            scen_id = sc.id
         else:
             if scenario not in ("3p", "4p", "5p"):
                 raise DataError([f"scenario {scenario!r}: not one of 3p, 4p, 5p"])
@@ -184,11 +185,19 @@ class MareNostrumRules(GameRules[MNState]):
             if value not in known.choices:
                 raise DataError([f"option {key}: {value!r} is not one of {known.choices}"])
         s = new_game(seed, n, scen_id, opts)
-        if doc.get("position"):
-            apply_position(s, doc["position"])
+        if sc is not None:
+            S.apply(s, sc)
+            S.check_built(s)
         collection.start_collection(s)
         run(s)
         return s
+
+    def check_scenario(self, doc: dict[str, Any]) -> str:
+        """A scenario document (data/mare_nostrum/README.md): its name, or ``ValueError`` with
+        each ``item: reason``; unknown fields are refused at every level."""
+        sc = S.read(doc)
+        self.setup(0, doc, {})
+        return sc.name
 
     def copy(self, state: MNState) -> MNState:
         """A deep copy, made field by field (see state.copy_state): much cheaper than the
@@ -430,34 +439,6 @@ def new_game(seed: int, n: int, scen_id: str, opts: dict[str, Any]) -> MNState:
         s.hw_up, s.hw_down = deck[:k], deck[k:]
     s.say(msg("log.start", n=n))
     return s
-
-
-def apply_position(s: MNState, pos: dict[str, Any]) -> None:
-    """A custom position (a test, a moderator's document): per-province, per-sea and per-player
-    fields merged over the standard setup; titles, turn and cards on the board replaced."""
-    problems = []
-    for pid, fields in (pos.get("provinces") or {}).items():
-        if pid not in s.provinces:
-            problems.append(f"position: province {pid!r} is not in play")
-            continue
-        s.provinces[pid] = ProvinceState.model_validate(s.provinces[pid].model_dump() | fields)
-    for sid, fleet in (pos.get("seas") or {}).items():
-        if sid not in s.seas:
-            problems.append(f"position: sea {sid!r} is not in play")
-            continue
-        s.seas[sid] = dict(fleet)
-    for r, fields in (pos.get("players") or {}).items():
-        if r not in s.players:
-            problems.append(f"position: {r!r} does not play")
-            continue
-        s.players[r] = PlayerState.model_validate(s.players[r].model_dump() | fields)
-    for key in ("titles", "turn", "hw_up", "hw_down", "tokens", "pyramids"):
-        if key in pos:
-            setattr(s, key, pos[key])
-    if "titles" in pos:
-        s.prev_titles = dict(s.titles)
-    if problems:
-        raise DataError(problems)
 
 
 # -- the public board ------------------------------------------------------------------------------
