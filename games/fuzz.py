@@ -1,13 +1,33 @@
-"""python -m games.fuzz TITLE --games N: play seeded random games of a title and check them."""
+"""python -m games.fuzz TITLE --games N: play seeded random games of a title and check them
+(``games.core.fuzz.play``: no exception, no dead end, bounded length, ``act`` never changes its
+input, no role's View depends on what another hides, the replay reproduces the final State),
+in as many processes as the machine has CPUs (``FUZZ_WORKERS`` sets it)."""
 
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 import time
 
 from games import registry
-from games.core.fuzz import FuzzFailure, play, weigher_of
+from games.core.fuzz import FuzzFailure, map_games, play, weigher_of
+
+
+def one_game(title: str, scenarios: list[str], first_seed: int, max_steps: int,
+             secrecy_every: int, i: int) -> tuple[str, int, str]:
+    """Play game ``i``: (failure or "", steps, outcome)."""
+    rules = registry.get(title)
+    seed = first_seed + i
+    scenario = scenarios[i % len(scenarios)]
+    try:
+        out = play(rules, scenario, seed, max_steps=max_steps,
+                   check_secrecy_every=secrecy_every, weigh=weigher_of(rules))
+    except FuzzFailure as exc:
+        return f"{scenario} seed {seed}: {exc}", 0, ""
+    res = out.result
+    key = "draw" if getattr(res, "draw", False) else ",".join(getattr(res, "winners", []))
+    return "", out.steps, key
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -23,20 +43,17 @@ def main(argv: list[str] | None = None) -> int:
     rules = registry.get(args.title)
     scenarios = args.scenario or [s.id for s in rules.scenarios()]
     started = time.perf_counter()
-    steps = 0
+    game = functools.partial(one_game, args.title, scenarios, args.seed, args.max_steps,
+                             args.secrecy_every)
+    results = map_games(game, range(args.games), chunksize=1)
+    failures = [failure for failure, _, _ in results if failure]
+    for failure in failures:
+        print(f"FAIL {failure}", file=sys.stderr)
+    if failures:
+        return 1
+    steps = sum(n for _, n, _ in results)
     outcomes: dict[str, int] = {}
-    for i in range(args.games):
-        seed = args.seed + i
-        scen = scenarios[i % len(scenarios)]
-        try:
-            out = play(rules, scen, seed, max_steps=args.max_steps,
-                       check_secrecy_every=args.secrecy_every, weigh=weigher_of(rules))
-        except FuzzFailure as exc:
-            print(f"FAIL {exc}", file=sys.stderr)
-            return 1
-        steps += out.steps
-        res = out.result
-        key = "draw" if getattr(res, "draw", False) else ",".join(getattr(res, "winners", []))
+    for _, _, key in results:
         outcomes[key] = outcomes.get(key, 0) + 1
     elapsed = time.perf_counter() - started
     print(f"{args.games} games of {args.title}, {steps} steps, {elapsed:.1f} s; outcomes {outcomes}")

@@ -1,4 +1,5 @@
-"""The Ancients fuzz test: 1,000 seeded games across the 15 scenarios, played to the end through
+"""The Ancients fuzz test: seeded games across the 15 scenarios (250 here; .ci/run plays the
+issue's 1,000 with ``ANCIENTS_FUZZ_GAMES=1000``), played to the end through
 the View's actions only (games.core.fuzz checks: no exception, no dead end, bounded length, act
 never mutates its input, no role's View depends on the other side's hand or the deck order,
 replay reproduces the final state)."""
@@ -10,7 +11,7 @@ import os
 from games import registry
 from games.core.fuzz import map_games, play, weigher_of
 
-GAMES = int(os.environ.get("ANCIENTS_FUZZ_GAMES", "1000"))
+GAMES = int(os.environ.get("ANCIENTS_FUZZ_GAMES", "250"))
 MAX_STEPS = 20000
 
 
@@ -24,7 +25,7 @@ def _one(seed: int) -> tuple[str, int, int, list[str], bool, str]:
     return scenario, seed, out.steps, list(res.winners), bool(res.draw), res.reason
 
 
-def test_fuzz_1000_games_to_a_victory():
+def test_fuzz_games_to_a_victory():
     results = map_games(_one, range(GAMES))
     assert len(results) == GAMES
     assert {r[0] for r in results} == {f"{i:03d}" for i in range(1, 16)}

@@ -3,8 +3,8 @@ victory through the View's actions only. games.core.fuzz checks: no exception, n
 bounded length, act never mutates its input, no role's View depends on another player's hand or
 unrevealed trade offer (perturb_hidden), and the replay reproduces the final state.
 
-MARE_NOSTRUM_FUZZ_GAMES sets the number of games (300 by default: 100 with each player
-count)."""
+MARE_NOSTRUM_FUZZ_GAMES sets the number of games (102 by default: 34 with each player count);
+.ci/run plays the issue's 300 with ``MARE_NOSTRUM_FUZZ_GAMES=300``."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import os
 from games import registry
 from games.core.fuzz import map_games, play, weigher_of
 
-GAMES = int(os.environ.get("MARE_NOSTRUM_FUZZ_GAMES", "300"))
+GAMES = int(os.environ.get("MARE_NOSTRUM_FUZZ_GAMES", "102"))
 MAX_STEPS = 20000
 SCENARIOS = ("3p", "4p", "5p")
 
@@ -27,7 +27,7 @@ def _one(seed: int) -> tuple[str, int, int, list[str], bool, str]:
     return scenario, seed, out.steps, list(res.winners), bool(res.draw), res.reason
 
 
-def test_fuzz_300_games_to_a_victory():
+def test_fuzz_games_to_a_victory():
     results = map_games(_one, range(GAMES), chunksize=3)
     assert len(results) == GAMES
     if GAMES >= 3:
