@@ -724,6 +724,8 @@ class TableService:
         if info is not None:
             roles, names = list(info.roles), {r: info.role_names.get(r, r) for r in info.roles}
             low, high, name, scen_id = info.min_players, info.max_players, info.name, info.id
+            # fewer players than sides: a player may hold several (Pax Romana's Powers)
+            allow_multiple_seats = allow_multiple_seats or low < len(roles)
         else:
             assert doc is not None
             roles = list(trial.roles)

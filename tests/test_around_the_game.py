@@ -388,3 +388,20 @@ async def test_the_last_post_of_a_battle_shows_its_figures(h: Harness):
     assert "Game over" in final and "Battles fought: " in final and "Units lost: " in final
     assert "The race, turn by turn:\nSyracusan: 0 · " in final
     assert "led from there to the end." in final
+
+
+async def test_a_player_may_hold_two_powers_where_the_scenario_has_more_sides_than_players(
+        h: Harness):
+    """Pax Romana, Scenario V (4 Powers, 2 to 4 players): two players take two Powers each
+    through /game join; the game starts and each holds both seats' turns."""
+    await h.command("game new", A, "pax_romana", "V", seed=2)
+    game = (await h.service.list_games(GUILD, CHANNEL))[-1].id
+    for user, role in ((A, "rome"), (A, "greece"), (B, "carthage"), (B, "east")):
+        it = await h.command("game join", user, game, role)
+        assert "You sit at game" in reply_text(it), reply_text(it)
+    await h.command("game start", A, game)
+    info = await h.service.status(game)
+    assert info.status == "active"
+    assert info.roles_of(A) == ["rome", "greece"] and info.roles_of(B) == ["carthage", "east"]
+    it = await h.command("game join", A, game, "rome")
+    assert "already started" in reply_text(it)
