@@ -405,3 +405,21 @@ async def test_a_player_may_hold_two_powers_where_the_scenario_has_more_sides_th
     assert info.roles_of(A) == ["rome", "greece"] and info.roles_of(B) == ["carthage", "east"]
     it = await h.command("game join", A, game, "rome")
     assert "already started" in reply_text(it)
+
+
+def test_each_title_names_its_race_and_counts_its_battles():
+    """Rules.race reads the race to victory off the public board (banners, political points,
+    the tracks, Victory Points); Rules.summary counts battles from the log."""
+    expected = {"ancients": ("001", {"south": 0, "north": 0}),
+                "hannibal": ("218bc", {"rome": 9, "carthage": 7}),
+                "pax_romana": ("II", {"rome": 0, "carthage": 0})}
+    for title, (scenario, race) in expected.items():
+        rules = registry.get(title)
+        state = rules.setup(1, scenario, {})
+        assert rules.race(rules.view(state, None).board) == race, title
+        assert rules.summary(state)["battles"] == 0, title
+    mn = registry.get("mare_nostrum")
+    state = mn.setup(1, "3p", {})
+    board = mn.view(state, None).board
+    assert mn.race(board) == {e: sum(track[e] for track in board["tracks"].values())
+                              for e in state.roles}

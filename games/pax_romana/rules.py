@@ -130,6 +130,18 @@ class PaxRomanaRules(GameRules[PRState]):
     state_model = PRState
 
     # -- scenarios and setup (§3.1) ----------------------------------------------------------------
+
+    def race(self, board: dict[str, Any]) -> dict[str, int]:
+        """The Victory Points of each Power (§15)."""
+        return {power: int(info.get("vp", 0))
+                for power, info in (board.get("powers") or {}).items()}
+
+    def summary(self, state: PRState) -> dict[str, Any]:
+        """Land and naval battles fought, and won by each Power."""
+        return {"battles": self.count_log(state, "log.battle_result")
+                + self.count_log(state, "log.naval_battle"),
+                "won": {p: n for p, n in self.count_log(state, "log.battle_result", "who").items()
+                        if p in state.roles}}
     def scenarios(self) -> list[ScenarioInfo]:
         out = []
         d = data()
