@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import discord
@@ -99,14 +99,25 @@ async def game_autocomplete(interaction: discord.Interaction,
     return out[:AUTOCOMPLETE_MAX]
 
 
+async def namespace_game(interaction: discord.Interaction, statuses: Sequence[str],
+                         latest_over: bool = False) -> GameInfo | None:
+    """The game an autocomplete means (its ``game`` option, or the channel's only one); None
+    when there is none such."""
+    table: Table = interaction.client.table  # type: ignore[attr-defined]
+    game = getattr(interaction.namespace, "game", None)
+    try:
+        return await table.find_game(interaction, int(game) if game else None, statuses,
+                                     latest_over=latest_over)
+    except (ServiceError, Refusal, ValueError):
+        return None
+
+
 async def role_autocomplete(interaction: discord.Interaction,
                             current: str) -> list[app_commands.Choice[str]]:
     table: Table = interaction.client.table  # type: ignore[attr-defined]
     lang = await table.user_lang(interaction)
-    game = getattr(interaction.namespace, "game", None)
-    try:
-        info = await table.find_game(interaction, int(game) if game else None, ("lobby",))
-    except (ServiceError, Refusal, ValueError):
+    info = await namespace_game(interaction, ("lobby",))
+    if info is None:
         return []
     out = []
     for role in info.roles:
@@ -167,10 +178,8 @@ async def option_autocomplete(interaction: discord.Interaction,
     """The rule options of the lobby's game, named by their descriptions."""
     table: Table = interaction.client.table  # type: ignore[attr-defined]
     lang = await table.user_lang(interaction)
-    game = getattr(interaction.namespace, "game", None)
-    try:
-        info = await table.find_game(interaction, int(game) if game else None, ("lobby",))
-    except (ServiceError, Refusal, ValueError):
+    info = await namespace_game(interaction, ("lobby",))
+    if info is None:
         return []
     out = []
     for option in present.option_infos(info):
@@ -184,11 +193,9 @@ async def option_value_autocomplete(interaction: discord.Interaction,
                                     current: str) -> list[app_commands.Choice[str]]:
     table: Table = interaction.client.table  # type: ignore[attr-defined]
     lang = await table.user_lang(interaction)
-    game = getattr(interaction.namespace, "game", None)
     chosen = getattr(interaction.namespace, "option", None)
-    try:
-        info = await table.find_game(interaction, int(game) if game else None, ("lobby",))
-    except (ServiceError, Refusal, ValueError):
+    info = await namespace_game(interaction, ("lobby",))
+    if info is None:
         return []
     option = next((o for o in present.option_infos(info) if o.id == chosen), None)
     if option is None:
@@ -206,10 +213,8 @@ async def seat_autocomplete(interaction: discord.Interaction,
     """Every seat of the game (in the lobby or in play), by its side's name."""
     table: Table = interaction.client.table  # type: ignore[attr-defined]
     lang = await table.user_lang(interaction)
-    game = getattr(interaction.namespace, "game", None)
-    try:
-        info = await table.find_game(interaction, int(game) if game else None, OPEN)
-    except (ServiceError, Refusal, ValueError):
+    info = await namespace_game(interaction, OPEN)
+    if info is None:
         return []
     out = []
     for role in info.roles:

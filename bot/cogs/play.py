@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs import codec, present
-from bot.cogs.game import AUTOCOMPLETE_MAX, game_autocomplete, run_command
+from bot.cogs.game import AUTOCOMPLETE_MAX, game_autocomplete, namespace_game, run_command
 from bot.cogs.pictures import board_png, hand_png, region_png, regions_of
 from bot.cogs.table import Refusal, Table
 from bot.i18n import t
@@ -79,12 +79,8 @@ def why_no_moves(games: list[Any], user: int, lang: str) -> str:
 async def region_autocomplete(interaction: discord.Interaction,
                               current: str) -> list[app_commands.Choice[str]]:
     """The regions of the map of the channel's game (or the one named)."""
-    table: Table = interaction.client.table  # type: ignore[attr-defined]
-    game = getattr(interaction.namespace, "game", None)
-    try:
-        info = await table.find_game(interaction, int(game) if game else None,
-                                     ("active", "paused"), latest_over=True)
-    except (ServiceError, Refusal, ValueError):
+    info = await namespace_game(interaction, ("active", "paused"), latest_over=True)
+    if info is None:
         return []
     return [app_commands.Choice(name=present.clip(name, 100) or rid, value=rid)
             for rid, name in regions_of(info.title)
