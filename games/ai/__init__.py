@@ -20,13 +20,13 @@ A title without a computer player of its own gets the random player's pick for `
 from __future__ import annotations
 
 import logging
-import random
 from collections.abc import Callable
 from importlib import import_module
 from typing import Any
 
 from games.ai.common import LEVELS, random_choice
 from games.core import Action, Choice, View
+from games.core.rng import PlayerRandom, player_random
 
 log = logging.getLogger(__name__)
 
@@ -49,9 +49,9 @@ def _title_module(title: str) -> Any | None:
     return import_module(path) if path else None
 
 
-def _rng_for(view: View, seed: int) -> random.Random:
+def _rng_for(view: View, seed: int) -> PlayerRandom:
     # the step keeps the sampled worlds of two decisions of the same game apart
-    return random.Random(seed * 1_000_003 + view.step)
+    return player_random(seed * 1_000_003 + view.step)
 
 
 def decide(view: View, seed: int, kind: str = "ai", level: str = "normal",

@@ -25,7 +25,6 @@ the policy alone.
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Iterable
 from functools import cache
 from typing import Any
@@ -50,6 +49,7 @@ from games.ancients.flow import waiting
 from games.ancients.rules import OPTIONS, RULES
 from games.ancients.state import SIDES, AncientsState, BattleInfo, Leader, Turn, Unit, other
 from games.core import Choice, Rng, View
+from games.core.rng import PlayerRandom, player_random
 
 WIN = 10_000.0
 # what a unit's next lost block gives away, as a share of one enemy banner, by blocks left
@@ -321,7 +321,7 @@ def board_state(view: View) -> AncientsState:
     return s
 
 
-def determinize(view: View, rng: random.Random, base: AncientsState | None = None
+def determinize(view: View, rng: PlayerRandom, base: AncientsState | None = None
                 ) -> AncientsState:
     """A State consistent with the View: the public board and turn, the seat's own hand, and the
     hidden cards (the opponent's hand, the deck, the discards) drawn from what is unaccounted
@@ -349,13 +349,13 @@ def determinize(view: View, rng: random.Random, base: AncientsState | None = Non
     return s
 
 
-def samples_for(view: View, rng: random.Random, n: int) -> tuple[list[AncientsState], bool]:
+def samples_for(view: View, rng: PlayerRandom, n: int) -> tuple[list[AncientsState], bool]:
     """``n`` sampled States and whether they agree with the View's choices."""
     base = board_state(view)
     role = view.role or ""
     consistent = False
     if view.prompt_msg.key in TURN_PROMPTS:
-        probe = determinize(view, random.Random(0), base)
+        probe = determinize(view, player_random(0), base)
         consistent = same_choices(view.actions, RULES.choices(probe, role))
         if not consistent and view.prompt_msg.key == "prompt.order":
             # "order 1 unit of your choice" leaves no trace on the board before the unit
@@ -1044,7 +1044,7 @@ def _shortlist(s: AncientsState, role: str, choices: list[Choice], width: int) -
     return out[:width]
 
 
-def choose(view: View, rng: random.Random, level: str) -> Choice:
+def choose(view: View, rng: PlayerRandom, level: str) -> Choice:
     """The computer player's choice (see the module's docstring)."""
     choices = forward(distinct(view.actions))
     if len(choices) == 1:
@@ -1121,7 +1121,7 @@ def _listed(view: View, picked: Choice) -> Choice:
     return next((c for c in view.actions if key_of(c) == k), view.actions[0])
 
 
-def greedy(view: View, rng: random.Random) -> Choice:
+def greedy(view: View, rng: PlayerRandom) -> Choice:
     """The baseline: every choice applied to one sampled State and its immediate outcome rated by
     ``evaluate``; the best wins (the first listed on a tie; stepping back out of a question is
     never taken). A battle question, which a sampled State cannot pose, is answered by the

@@ -8,13 +8,13 @@ View and seed always give the same action (the search is bounded by counts, not 
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
 from games import registry
 from games.core import Action, Choice, GameRules, Rng, View
 from games.core.fuzz import weigher_of, weighted_index
+from games.core.rng import PlayerRandom
 
 LEVELS = ("easy", "normal")
 ChoiceKey = tuple[str, Any]
@@ -85,7 +85,7 @@ def step_in_place(rules: GameRules, state: Any, role: str, action: Action | Choi
     state.step += 1
 
 
-def sample_seed(rng: random.Random) -> int:
+def sample_seed(rng: PlayerRandom) -> int:
     return rng.getrandbits(62)
 
 
@@ -103,4 +103,4 @@ def random_choice(view: View, seed: int) -> Choice:
     return choices[weighted_index(rng, [max(0.0, weigh(c, view)) for c in choices])]
 
 
-Chooser = Callable[[View, random.Random, str], Choice]
+Chooser = Callable[[View, PlayerRandom, str], Choice]

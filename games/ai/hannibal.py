@@ -26,7 +26,6 @@ whenever possible, PCs removed where they cost no province. ``easy`` plays the p
 from __future__ import annotations
 
 import heapq
-import random
 from collections import Counter
 from functools import cache
 from typing import Any
@@ -40,6 +39,7 @@ from games.ai.common import (
     step_in_place,
 )
 from games.core import Choice, Rng, View
+from games.core.rng import PlayerRandom
 from games.hannibal import board as B
 from games.hannibal import prims as P
 from games.hannibal.flow import waiting
@@ -486,7 +486,7 @@ def board_state(view: View) -> HState:
     return s
 
 
-def determinize(view: View, rng: random.Random, base: HState | None = None) -> HState:
+def determinize(view: View, rng: PlayerRandom, base: HState | None = None) -> HState:
     """A State consistent with the View: the hidden cards drawn from what is unaccounted for,
     a fresh battle deck and fresh dice."""
     s = RULES.copy(base) if base is not None else board_state(view)
@@ -552,7 +552,7 @@ def with_frames(s: HState, view: View) -> bool:
     return True
 
 
-def samples_for(view: View, rng: random.Random, n: int) -> tuple[list[HState], bool]:
+def samples_for(view: View, rng: PlayerRandom, n: int) -> tuple[list[HState], bool]:
     base = board_state(view)
     states = [determinize(view, rng, base) for _ in range(max(1, n))]
     framed = [with_frames(s, view) for s in states]
@@ -638,7 +638,7 @@ def _use_values(s: HState, me: str) -> list[tuple[Choice, float]]:
     return out
 
 
-def choose(view: View, rng: random.Random, level: str) -> Choice:
+def choose(view: View, rng: PlayerRandom, level: str) -> Choice:
     """The computer player's choice (see the module's docstring)."""
     choices = forward(distinct(view.actions))
     if len(choices) == 1:
@@ -663,7 +663,7 @@ def choose(view: View, rng: random.Random, level: str) -> Choice:
     return choices[best_index(totals)]
 
 
-def greedy(view: View, rng: random.Random) -> Choice:
+def greedy(view: View, rng: PlayerRandom) -> Choice:
     """The baseline: at its card plays every choice is applied to one sampled State and its
     immediate outcome rated by ``evaluate`` (the first listed on a tie); elsewhere the View
     policy."""

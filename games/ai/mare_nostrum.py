@@ -28,7 +28,6 @@ sets, keep the Legions home to guard what they hold, name itself in ties.
 from __future__ import annotations
 
 import math
-import random
 from collections import Counter
 from typing import Any
 
@@ -42,6 +41,7 @@ from games.ai.common import (
     step_in_place,
 )
 from games.core import Choice, Rng, View
+from games.core.rng import PlayerRandom
 from games.mare_nostrum import board as B
 from games.mare_nostrum import collection
 from games.mare_nostrum import heroes as H
@@ -151,7 +151,7 @@ def board_state(view: View) -> MNState:
     return s
 
 
-def determinize(view: View, rng: random.Random, base: MNState | None = None) -> MNState:
+def determinize(view: View, rng: PlayerRandom, base: MNState | None = None) -> MNState:
     """A State consistent with the View: the other empires' Resources (their counts, their shown
     tokens among them), the Rare Goods pile and the face-down cards drawn from what is
     unaccounted for; the dice to come follow a fresh seed."""
@@ -204,7 +204,7 @@ def with_frames(s: MNState, view: View) -> bool:
     return True
 
 
-def samples_for(view: View, rng: random.Random, n: int) -> tuple[list[MNState], bool]:
+def samples_for(view: View, rng: PlayerRandom, n: int) -> tuple[list[MNState], bool]:
     base = board_state(view)
     states = [determinize(view, rng, base) for _ in range(max(1, n))]
     framed = [with_frames(s, view) for s in states]
@@ -611,7 +611,7 @@ def _listed(view: View, picked: Choice) -> Choice:
     return next((c for c in view.actions if key_of(c) == k), view.actions[0])
 
 
-def choose(view: View, rng: random.Random, level: str) -> Choice:
+def choose(view: View, rng: PlayerRandom, level: str) -> Choice:
     """The computer player's choice (see the module's docstring)."""
     choices = forward(distinct(view.actions))
     if len(choices) == 1:
@@ -633,7 +633,7 @@ def choose(view: View, rng: random.Random, level: str) -> Choice:
     return choices[best_index(values)]
 
 
-def greedy(view: View, rng: random.Random) -> Choice:
+def greedy(view: View, rng: PlayerRandom) -> Choice:
     """The baseline: in its Build segment, the purchase whose completed outcome (target and
     payment by the policy) the evaluation rates best, or stopping when none gains; elsewhere the
     View policy."""

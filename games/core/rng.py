@@ -7,6 +7,7 @@ replay from the same seed and actions is identical byte for byte. Tests script o
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -14,6 +15,16 @@ from pydantic import BaseModel, Field
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
+
+# A player's own generator: what a computer player samples of what it cannot see, and its tie
+# breaks. It never rolls the game's dice (those come from the State's Rng); it is seeded, so the
+# same View and seed give the same decision.
+PlayerRandom = random.Random
+
+
+def player_random(seed: int) -> PlayerRandom:
+    """A computer player's own seeded generator (``PlayerRandom``)."""
+    return random.Random(seed)
 
 
 class Rng(BaseModel):
