@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from typing import Any
 
 import discord
@@ -112,21 +112,31 @@ async def namespace_game(interaction: discord.Interaction, statuses: Sequence[st
         return None
 
 
+def matching(entries: Iterable[tuple[str, str, Any]], current: str
+             ) -> list[app_commands.Choice[Any]]:
+    """Autocomplete choices of ``(label, words searched, value)`` entries whose words hold what
+    the user typed (at most ``AUTOCOMPLETE_MAX``)."""
+    typed = str(current).casefold()
+    return [_choice(label, value) for label, words, value in entries
+            if typed in words.casefold()][:AUTOCOMPLETE_MAX]
+
+
+def seat_choices(info: GameInfo, current: str, lang: str,
+                 free_only: bool) -> list[app_commands.Choice[str]]:
+    """The game's seats (or only its free ones) by their sides' names."""
+    names = ((present.role_name(info, role, lang), role) for role in info.roles
+             if not (free_only and info.seats.get(role)))
+    return matching(((name, f"{name} {role}", role) for name, role in names), current)
+
+
 async def role_autocomplete(interaction: discord.Interaction,
                             current: str) -> list[app_commands.Choice[str]]:
+    """The free seats of the lobby's game."""
     table: Table = interaction.client.table  # type: ignore[attr-defined]
-    lang = await table.user_lang(interaction)
     info = await namespace_game(interaction, ("lobby",))
     if info is None:
         return []
-    out = []
-    for role in info.roles:
-        if info.seats.get(role):
-            continue
-        name = present.role_name(info, role, lang)
-        if current.casefold() in (name + " " + role).casefold():
-            out.append(_choice(name, role))
-    return out[:AUTOCOMPLETE_MAX]
+    return seat_choices(info, current, await table.user_lang(interaction), free_only=True)
 
 
 def _parse_scenario(data: bytes) -> dict:
@@ -177,22 +187,19 @@ async def option_autocomplete(interaction: discord.Interaction,
                               current: str) -> list[app_commands.Choice[str]]:
     """The rule options of the lobby's game, named by their descriptions."""
     table: Table = interaction.client.table  # type: ignore[attr-defined]
-    lang = await table.user_lang(interaction)
     info = await namespace_game(interaction, ("lobby",))
     if info is None:
         return []
-    out = []
-    for option in present.option_infos(info):
-        label = present.option_description(info.title, option, lang)
-        if current.casefold() in (label + " " + option.id).casefold():
-            out.append(_choice(label, option.id))
-    return out[:AUTOCOMPLETE_MAX]
+    lang = await table.user_lang(interaction)
+    labels = ((present.option_description(info.title, o, lang), o.id)
+              for o in present.option_infos(info))
+    return matching(((label, f"{label} {oid}", oid) for label, oid in labels), current)
 
 
 async def option_value_autocomplete(interaction: discord.Interaction,
                                     current: str) -> list[app_commands.Choice[str]]:
+    """The values of the option chosen in the same command."""
     table: Table = interaction.client.table  # type: ignore[attr-defined]
-    lang = await table.user_lang(interaction)
     chosen = getattr(interaction.namespace, "option", None)
     info = await namespace_game(interaction, ("lobby",))
     if info is None:
@@ -200,10 +207,12 @@ async def option_value_autocomplete(interaction: discord.Interaction,
     option = next((o for o in present.option_infos(info) if o.id == chosen), None)
     if option is None:
         return []
-    return [_choice(present.option_value_name(info.title, option.id, c, lang), str(c))
-            for c in option.choices
-            if current.casefold() in present.option_value_name(
-                info.title, option.id, c, lang).casefold()][:AUTOCOMPLETE_MAX]
+    lang = await table.user_lang(interaction)
+    names = ((present.option_value_name(info.title, option.id, c, lang), str(c))
+             for c in option.choices)
+    return matching(((name, name, value) for name, value in names), current)
+
+
 LEVEL_CHOICES = [app_commands.Choice(name="Normal", value="normal"),
                  app_commands.Choice(name="Easy", value="easy")]
 
@@ -212,16 +221,10 @@ async def seat_autocomplete(interaction: discord.Interaction,
                             current: str) -> list[app_commands.Choice[str]]:
     """Every seat of the game (in the lobby or in play), by its side's name."""
     table: Table = interaction.client.table  # type: ignore[attr-defined]
-    lang = await table.user_lang(interaction)
     info = await namespace_game(interaction, OPEN)
     if info is None:
         return []
-    out = []
-    for role in info.roles:
-        name = present.role_name(info, role, lang)
-        if current.casefold() in (name + " " + role).casefold():
-            out.append(_choice(name, role))
-    return out[:AUTOCOMPLETE_MAX]
+    return seat_choices(info, current, await table.user_lang(interaction), free_only=False)
 
 
 @app_commands.guild_only()
