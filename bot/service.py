@@ -1278,16 +1278,13 @@ class TableService:
         self._require_state(g)
         if g.row.status not in ("finished", "ended"):
             raise ServiceError("error.not_over", game=game_id)
-        rules = g.rules
-        figures: dict[str, Any] = dict(rules.summary(g.state)) \
-            if hasattr(rules, "summary") else {}
-        record, _ = await self.export(game_id, g.row.creator_id, "en")
-        if hasattr(rules, "race"):
-            try:
-                frames = await asyncio.to_thread(turn_frames, record)
-            except Exception:  # noqa: BLE001 - a record that cannot replay shows no race
-                frames = []
-            figures["race"] = [rules.race(view.board) for view in frames]
+        figures: dict[str, Any] = dict(g.rules.summary(g.state))
+        record = await self._record(g, over=True)
+        try:
+            frames = await asyncio.to_thread(turn_frames, record)
+        except Exception:  # noqa: BLE001 - a record that cannot replay shows no race
+            frames = []
+        figures["race"] = [g.rules.race(view.board) for view in frames]
         return figures
 
     async def export(self, game_id: int, user_id: int, lang: str) -> tuple[dict[str, Any], str]:
@@ -1297,12 +1294,19 @@ class TableService:
         g = await self._load(game_id)
         self._require_state(g)
         over = g.row.status in ("finished", "ended")
-        rows = live_actions(await self.store.log(game_id))
+        record = await self._record(g, over)
+        text = export_log(g.rules, g.state, lang, roles=set(g.roles_of(user_id)),
+                          everything=over, role_names=g.names)
+        return record, text
+
+    async def _record(self, g: _Game, over: bool) -> dict[str, Any]:
+        """The game record of ``bot.export``: with the seed and the moves only when ``over``."""
+        rows = live_actions(await self.store.log(g.id))
         setup = rows[0].payload() if rows and rows[0].kind == "setup" else {}
         names = g.names
         seats = g.seat_map()
-        record: dict[str, Any] = {
-            "format": RECORD_FORMAT, "version": RECORD_VERSION, "game": game_id,
+        return {
+            "format": RECORD_FORMAT, "version": RECORD_VERSION, "game": g.id,
             "title": g.row.title,
             "scenario": setup.get("scenario_doc") or setup.get("scenario", g.row.scenario),
             "scenario_name": g.row.scenario_name,
@@ -1312,9 +1316,6 @@ class TableService:
             "result": json.loads(g.row.result) if g.row.result else None,
             "moves": record_moves(rows[1:]) if over else None,
         }
-        text = export_log(g.rules, g.state, lang, roles=set(g.roles_of(user_id)),
-                          everything=over, role_names=names)
-        return record, text
 
     async def acted_since(self, game_id: int, role: str, version: int) -> bool:
         """Whether ``role`` made a move that took the game past ``version`` (a press made at

@@ -387,9 +387,14 @@ def post_digest(post: Post) -> str:
                 press.vote) if press is not None else None
         parts.append([getattr(item, "label", None), what,
                       [o.label for o in getattr(item, "options", [])]])
-    value = zlib.crc32(json.dumps(parts, default=str).encode())
-    if post.picture:
-        value = zlib.crc32(post.picture, value)
+    return digest(json.dumps(parts, default=str), post.picture)
+
+
+def digest(text: str, picture: bytes | None = None) -> str:
+    """A short digest of a text and a picture: what a message shows."""
+    value = zlib.crc32(text.encode())
+    if picture:
+        value = zlib.crc32(picture, value)
     return format(value, "08x")
 
 

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import zlib
 from collections.abc import Sequence
 from typing import Any
 
@@ -41,13 +40,6 @@ NOBODY = 0  # no Discord user has the id 0: the service answers it with the spec
 PUBLISH_ORDER_WAIT = 120.0
 THREAD_NAME_MAX = 100
 MEMO_CACHE_SIZE = 4096
-
-
-def digest(text: str, picture: bytes | None = None) -> str:
-    value = zlib.crc32(text.encode())
-    if picture:
-        value = zlib.crc32(picture, value)
-    return format(value, "08x")
 
 
 def jump_link(guild_id: int, channel_id: int, message_id: int) -> str:
@@ -397,7 +389,7 @@ class Publisher:
                          public_seqs: set[int], memo: TableMemo) -> Delivery:
         text = present.hand_text(info, view, lang, public_seqs)
         picture = await hand_png(view, lang)
-        stamp = digest(text, picture)
+        stamp = present.digest(text, picture)
         kept = memo.hands.get(role)
         if kept is not None and kept.digest == stamp:
             return Delivery.SENT
