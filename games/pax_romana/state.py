@@ -131,6 +131,17 @@ class PRState(BaseState):
     objective_pool: list[str] = Field(default_factory=list)  # hidden (§15.4.5)
     rhodes_user: str | None = None   # the Power using Rhodes' navy this turn (§12.5.1)
     free_units: dict[str, dict[str, int]] = Field(default_factory=dict)  # a scenario's gift
+    # Agreements (§4.3.1, both games): each entry is a group of Powers allied until the end of
+    # this Game Turn (their armies are friendly; combined defence)
+    alliances: list[list[str]] = Field(default_factory=list)
+    # The Advanced Game (§17, ``options.advanced``): event cards by kind (the ids of
+    # event_cards.json, 1-39); games/pax_romana/cards holds what each does
+    deck: list[int] = Field(default_factory=list)            # hidden, in draw order
+    hands: dict[str, list[int]] = Field(default_factory=dict)  # secret: each Power its own
+    discard: list[int] = Field(default_factory=list)         # public, played or discarded
+    removed_cards: list[int] = Field(default_factory=list)   # Use Once and Remove (§17.1)
+    card_effects: dict[str, Any] = Field(default_factory=dict)  # lasting effects of cards played
+    allied_independents: dict[str, str] = Field(default_factory=dict)  # rhodes/pergamum -> Power
     flow: list[Frame] = Field(default_factory=list)
 
     # -- units ------------------------------------------------------------------------------
