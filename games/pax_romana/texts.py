@@ -736,3 +736,13 @@ for _lang, _texts in MILITARY.items():
     for _owner, _name in POWER_NAMES[_lang].items():
         TEXTS[_lang][f"army.{_owner}"] = ARMIES[_lang].get(
             _owner, ("the army of " if _lang == "en" else "армию: ") + _name)
+
+
+def extend(more: dict[str, dict[str, str]]) -> None:
+    """A rules module's own texts, English and Russian, joined to the catalogue when the module
+    is imported (each key in both languages)."""
+    if set(more.get("en", {})) != set(more.get("ru", {})):
+        missing = set(more.get("en", {})) ^ set(more.get("ru", {}))
+        raise ValueError(f"texts not in both languages: {sorted(missing)}")
+    for lang, texts in more.items():
+        TEXTS[lang].update(texts)
