@@ -88,9 +88,12 @@ def apply_next_am_events(s: PRState, power: str) -> None:
 
 
 # -- the events ------------------------------------------------------------------------------------
-def revenues(s: PRState) -> None:
-    """Revenues and Stability: under 3T -1, over 12T +1, for every Power."""
+def revenues(s: PRState, powers: list[str] | None = None) -> None:
+    """Revenues and Stability: under 3T -1, over 12T +1, for every Power (the card: only
+    ``powers``, its drawer)."""
     for power, p in s.powers.items():
+        if powers is not None and power not in powers:
+            continue
         if p.treasury < 3:
             adjust(s, power, -1, "revenues")
         elif p.treasury > 12:
@@ -100,14 +103,19 @@ def revenues(s: PRState) -> None:
 def harvest(s: PRState, drawer: str) -> None:
     """Harvest Time: 1d6 on the Harvest table for the territory, then 1d6: even +2 Stability to
     its controller, odd -2; nobody controls it, nothing happens."""
-    from games.pax_romana.control import province_map, territory_map
-    territory = data().tables.harvest_table.territory(d6(s))
+    territory, holder = harvest_territory(s)
     good = d6(s) % 2 == 0
-    holder = territory_map(province_map(s)).get(territory)
     s.say(msg("log.harvest", territory=f"@territory.{territory}",
               what="@word.bountiful" if good else "@word.famine"))
     if holder in s.powers:
         adjust(s, holder, 2 if good else -2, "harvest")
+
+
+def harvest_territory(s: PRState) -> tuple[str, str | None]:
+    """1d6 on the Harvest table: the territory and the Power controlling it (or None)."""
+    from games.pax_romana.control import province_map, territory_map
+    territory = data().tables.harvest_table.territory(d6(s))
+    return territory, territory_map(province_map(s)).get(territory)
 
 
 def disease(s: PRState, power: str) -> None:
@@ -244,15 +252,18 @@ DISCONTENT = 3
 
 @question("discontent",
           lambda s, f: [opt("pay", n, "choice.pay_n", n=n)
-                        for n in range(min(DISCONTENT, s.powers[f["role"]].treasury), -1, -1)],
-          lambda s, f: msg("prompt.discontent", who=f"@power.{f['role']}", n=DISCONTENT))
+                        for n in range(min(f.get("n", DISCONTENT), s.powers[f["role"]].treasury),
+                                       -1, -1)],
+          lambda s, f: msg("prompt.discontent", who=f"@power.{f['role']}",
+                           n=f.get("n", DISCONTENT)))
 def _discontent(s: PRState, f: Frame, verb: str, arg: Any) -> None:
-    """Discontent: 3T for bread and circuses, 1 Stability for each Talent not paid."""
+    """Discontent: 3T for bread and circuses (the card: the frame's ``n``, 2T), 1 Stability
+    for each Talent not paid."""
     pop(s, f)
     power = f["role"]
     s.powers[power].treasury -= int(arg)
     s.say(msg("log.paid", power=f"@power.{power}", n=int(arg)))
-    adjust(s, power, int(arg) - DISCONTENT, "discontent")
+    adjust(s, power, int(arg) - f.get("n", DISCONTENT), "discontent")
 
 
 def civil_war(s: PRState, power: str) -> None:
@@ -270,6 +281,13 @@ def civil_war(s: PRState, power: str) -> None:
             if not s.units[sp]:
                 del s.units[sp]
             s.say(msg("log.civil_war_loss", power=f"@power.{power}", space=f"@space.{sp}"))
+    replace_leaders(s, power)
+    delta = -1 - p.stability
+    adjust(s, power, delta, "civil_war")
+
+
+def replace_leaders(s: PRState, power: str) -> None:
+    """Civil War: all the Power's leaders go; one new one is drawn and placed in a capital."""
     for lid in [x for x, ls in s.leaders.items() if ls.owner == power]:
         kill_leader(s, lid)
     new = draw_leaders(s, power, 1)
@@ -281,22 +299,24 @@ def civil_war(s: PRState, power: str) -> None:
                   space=f"@space.{caps[0]}", t=t, c=c))
     elif new:
         s.powers[power].pool.extend(new)
-    delta = -1 - p.stability
-    adjust(s, power, delta, "civil_war")
 
 
 # Slave Revolt (§12.7)
-def slave_sites(s: PRState, power: str) -> list[str]:
+def slave_sites(s: PRState, power: str, card: bool = False) -> list[str]:
+    """Home spaces without land units (the card: without LCUs, ambiguity A33), no tribe."""
     d = data()
+    kinds = LCU_TYPES if card else None
     return [sp for sp in d.spaces_of_territory(d.home_territory(power).id)
-            if not any(any(k != "GS" for k in st) for st in s.units.get(sp, {}).values())
+            if not any(any(k != "GS" and (kinds is None or k in kinds) for k in st)
+                       for st in s.units.get(sp, {}).values())
             and sp not in s.tribes]
 
 
-def slave_revolt(s: PRState, power: str) -> None:
-    """§12.7.1: only with a home space without land units and no revolt already under way:
-    -1 Stability, and a Power not allied with him places 2 slave units in such a space."""
-    if s.slave_revolt is not None or not slave_sites(s, power):
+def slave_revolt(s: PRState, power: str, card: bool = False) -> None:
+    """§12.7.1: only with a home space without land units (the card: without LCUs) and no
+    revolt already under way: -1 Stability, and a Power not allied with him places 2 slave
+    units in such a space."""
+    if s.slave_revolt is not None or not slave_sites(s, power, card):
         s.say(msg("log.no_effect"))
         return
     adjust(s, power, -1, "slave_revolt")
@@ -304,13 +324,14 @@ def slave_revolt(s: PRState, power: str) -> None:
     i = s.roles.index(power)
     placer = next((s.roles[(i + k) % len(s.roles)] for k in range(1, len(s.roles))
                    if s.roles[(i + k) % len(s.roles)] in others), power)
-    push(s, "place_slaves", role=placer, against=power)
+    push(s, "place_slaves", role=placer, against=power, card=card)
 
 
 @question("place_slaves",
           lambda s, f: paged(f, f["role"], [opt("slaves", sp, "choice.at_space",
                                                 space=f"@space.{sp}")
-                                            for sp in slave_sites(s, f["against"])], []),
+                                            for sp in slave_sites(s, f["against"],
+                                                                  f.get("card", False))], []),
           lambda s, f: msg("prompt.slaves", who=f"@power.{f['role']}",
                            power=f"@power.{f['against']}"))
 def _slaves(s: PRState, f: Frame, verb: str, arg: Any) -> None:
@@ -321,6 +342,10 @@ def _slaves(s: PRState, f: Frame, verb: str, arg: Any) -> None:
     s.add(arg, "slaves", "BR", 2)
     s.slave_revolt = {"against": f["against"], "at": arg}
     s.say(msg("log.slaves", space=f"@space.{arg}", power=f"@power.{f['against']}"))
+    if f.get("card"):
+        # the card's space may hold Garrisons or elephants alone: the slaves overrun them
+        from games.pax_romana.special_units import overrun
+        overrun(s, arg, "slaves")
 
 
 def slaves_grow(s: PRState, power: str) -> None:

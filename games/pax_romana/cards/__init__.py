@@ -1,4 +1,7 @@
 """The Advanced Game's event cards (§17): ``registry`` says what each kind does and when it may
 be played; the modules imported here register the kinds."""
 
-from games.pax_romana.cards import registry  # noqa: F401
+from games.pax_romana.cards import (
+    drawn,  # noqa: F401
+    registry,  # noqa: F401
+)

@@ -1,0 +1,305 @@
+"""The Advanced Game's Play When Drawn cards (§17.1.2, §17.2), played directly by their drawer
+with scripted dice: each card's exact outcome."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import games.pax_romana.cards  # noqa: F401 - registers the card kinds
+from games.pax_romana.cards import drawn
+from games.pax_romana.cards.registry import rule
+from games.pax_romana.control import data
+from games.pax_romana.flow import push, run
+from games.pax_romana.leaders import is_exceptional
+from games.pax_romana.state import LeaderState, PRState
+from tests.pax_romana_support import act, blank, choices, dice, hold
+
+
+def ready(**options: Any) -> PRState:
+    s = blank(**options)
+    hold(s, "east")
+    return s
+
+
+def play(s: PRState, kind: int, power: str = "rome") -> PRState:
+    rule(kind).play(s, power, {})
+    run(s)
+    return s
+
+
+def top(s: PRState) -> dict[str, Any]:
+    return s.flow[-1]
+
+
+def put_leader(s: PRState, lid: str, at: str) -> None:
+    owner = lid.rsplit("_", 1)[0]
+    s.leaders[lid] = LeaderState(owner=owner, at=at)
+    if lid in s.powers[owner].pool:
+        s.powers[owner].pool.remove(lid)
+
+
+def test_barbarian_invasion_card_6_the_drawer_places_the_army() -> None:
+    """Card 6 (§13.4): the drawer rolls 2d6 on the Invasion table and places the army."""
+    s = ready()
+    dice(s, 3, 3)
+    play(s, 6, "greece")
+    group = data().tables.invasion_table.group(6).group
+    assert s.invasions_seen == [group]
+    if group not in ("caledonians", "armenians"):
+        assert top(s)["k"] == "place_barbarians" and top(s)["role"] == "greece"
+
+
+def test_bounteous_harvests_card_7_gives_one_stability() -> None:
+    """Card 7: 1d6 on the Harvest table (1: Carthage), its controller +1 (not the event's +2)."""
+    s = ready()
+    s.powers["carthage"].stability = 3
+    dice(s, 1)
+    play(s, 7)
+    assert s.powers["carthage"].stability == 4
+
+
+def test_famine_and_drought_card_17_costs_one_stability() -> None:
+    s = ready()
+    s.powers["carthage"].stability = 3
+    dice(s, 1)
+    play(s, 17)
+    assert s.powers["carthage"].stability == 2
+
+
+def test_change_in_political_scene_card_8() -> None:
+    """Card 8: the hand back into the deck, reshuffled; every objective back to the pool and as
+    many drawn; +2 Stability."""
+    s = ready()
+    s.hands = {"rome": [23, 33]}
+    s.deck = [1]
+    s.powers["rome"].stability = 3
+    s.powers["rome"].objectives = ["A", "K"]
+    s.powers["rome"].objectives_shown = ["K"]
+    s.objective_pool.remove("A")
+    s.objective_pool.remove("K")
+    play(s, 8)
+    assert s.hands["rome"] == []
+    assert sorted(s.deck) == [1, 23, 33]
+    assert len(s.powers["rome"].objectives) == 2
+    assert s.powers["rome"].objectives_shown == []
+    assert len(s.objective_pool) == 20 - 2
+    assert s.powers["rome"].stability == 5
+
+
+def test_change_in_foreign_policy_card_9_draws_one_and_returns_another() -> None:
+    """Card 9: the named Power draws one blind, then one of its other objectives goes back."""
+    s = ready()
+    s.powers["greece"].objectives = ["C"]
+    s.objective_pool.remove("C")
+    play(s, 9)
+    assert top(s)["k"] == "foreign_policy"
+    assert ("target", "rome") in choices(s, "rome")
+    s = act(s, "rome", "target", "greece")
+    held = s.powers["greece"].objectives
+    assert len(held) == 1 and held != ["C"]
+    assert s.objective_pool.count("C") == 2
+    assert len(s.objective_pool) == 19
+
+
+def test_change_in_foreign_policy_with_no_objective_just_draws() -> None:
+    s = ready()
+    play(s, 9)
+    s = act(s, "rome", "target", "rome")
+    assert len(s.powers["rome"].objectives) == 1
+    assert len(s.objective_pool) == 19
+
+
+def test_conspiracy_card_11_removes_a_non_exceptional_leader() -> None:
+    """Card 11: any non-Exceptional leader on the map (not the Soldiers of Fortune's); his
+    owner loses 1 Stability."""
+    s = ready()
+    exceptional = next(lid for lid in s.powers["carthage"].pool if is_exceptional(lid))
+    put_leader(s, exceptional, "carthage")
+    put_leader(s, "rome_01", "capua")
+    s.leaders["sof_pyrrhus"] = LeaderState(owner="sof", at="tarentum")
+    s.powers["rome"].stability = 2
+    play(s, 11, "greece")
+    assert choices(s, "greece") == [("conspirator", "rome_01")]
+    s = act(s, "greece", "conspirator", "rome_01")
+    assert "rome_01" not in s.leaders and "rome_01" in s.powers["rome"].pool
+    assert s.powers["rome"].stability == 1
+
+
+def test_conspiracy_without_a_leader_is_no_event() -> None:
+    s = ready()
+    play(s, 11)
+    assert top(s)["k"] == "am"
+
+
+def test_dies_irae_card_14_pay_two_talents() -> None:
+    s = ready()
+    s.powers["rome"].treasury = 5
+    play(s, 14)
+    assert choices(s, "rome") == [("pay", 2), ("cancel_am", None)]
+    s = act(s, "rome", "pay", 2)
+    assert s.powers["rome"].treasury == 3
+
+
+def test_dies_irae_cancels_the_am_just_drawn() -> None:
+    """Card 14: without 2T the drawer must lose the AM: its Action does not happen."""
+    s = ready()
+    s.powers["rome"].treasury = 1
+    push(s, "expansion", role="rome", majors=1, extra=0, minors=2)
+    play(s, 14)
+    assert choices(s, "rome") == [("cancel_am", None)]
+    s = act(s, "rome", "cancel_am")
+    assert not any(f.get("role") == "rome" for f in s.flow)
+    assert s.card_effects["cancel_am"] == ["rome"]
+    assert s.powers["rome"].treasury == 1
+
+
+def test_disease_card_16_strikes_the_drawer_at_once() -> None:
+    s = ready()
+    put_leader(s, "rome_10", "rome")      # 4-5
+    put_leader(s, "rome_01", "capua")     # 1-3
+    dice(s, 5)
+    play(s, 16)
+    assert "rome_10" not in s.leaders and "rome_01" in s.leaders
+
+
+def test_local_insurrection_card_22_removes_one_garrison() -> None:
+    s = ready()
+    s.add("capua", "rome", "GR", 2)
+    s.add("athens", "greece", "GR")
+    play(s, 22, "east")
+    assert choices(s, "east") == [("garrison", "athens|greece"), ("garrison", "capua|rome")]
+    s = act(s, "east", "garrison", "capua|rome")
+    assert s.stack("capua", "rome") == {"GR": 1}
+
+
+def test_local_insurrection_without_garrisons_is_no_event() -> None:
+    s = ready()
+    play(s, 22)
+    assert top(s)["k"] == "am"
+
+
+def test_pirates_card_25_the_drawer_places_them() -> None:
+    s = ready()
+    play(s, 25, "carthage")
+    assert top(s)["k"] == "place_pirates" and top(s)["role"] == "carthage"
+
+
+def test_revenues_and_stability_card_30_judges_the_drawer_only() -> None:
+    s = ready()
+    for p in s.powers.values():
+        p.treasury, p.stability = 2, 3
+    play(s, 30, "greece")
+    assert {r: p.stability for r, p in s.powers.items()} == {
+        "rome": 3, "carthage": 3, "greece": 2, "east": 3}
+    s.powers["greece"].treasury = 13
+    play(s, 30, "greece")
+    assert s.powers["greece"].stability == 3
+
+
+def test_slave_revolt_card_31_needs_a_home_space_without_lcus() -> None:
+    """Card 31 (ambiguity A33): a home space holding only a Garrison qualifies; the slaves are
+    placed there by the next Power and overrun the Garrison (§12.1.1)."""
+    s = ready()
+    home = data().spaces_of_territory(data().home_territory("rome").id)
+    for sp in home:
+        if sp != "capua":
+            s.add(sp, "rome", "LI")
+    s.add("capua", "rome", "GR")
+    s.powers["rome"].stability = 3
+    play(s, 31)
+    assert s.powers["rome"].stability == 2
+    assert top(s)["k"] == "place_slaves" and top(s)["role"] == "carthage"
+    assert choices(s, "carthage") == [("slaves", "capua")]
+    s = act(s, "carthage", "slaves", "capua")
+    assert s.stack("capua", "slaves") == {"BR": 2}
+    assert s.stack("capua", "rome") == {}
+
+
+def test_slave_revolt_card_with_lcus_everywhere_is_no_event() -> None:
+    s = ready()
+    for sp in data().spaces_of_territory(data().home_territory("rome").id):
+        s.add(sp, "rome", "LI")
+    before = s.powers["rome"].stability
+    play(s, 31)
+    assert s.powers["rome"].stability == before and top(s)["k"] == "am"
+
+
+def test_stability_check_card_35_discontent_costs_two_talents() -> None:
+    """Card 35, Stable: 2T for bread and circuses (the event's 3T), -1 a Talent unpaid."""
+    s = ready()
+    for r, v in (("rome", 6), ("carthage", 5), ("greece", 3), ("east", 2)):
+        s.powers[r].stability = v
+    play(s, 35)
+    assert choices(s, "rome") == [("target", "greece"), ("target", "east")]
+    s = act(s, "rome", "target", "greece")
+    assert choices(s, "greece") == [("pay", 2), ("pay", 1), ("pay", 0)]
+    t = s.powers["greece"].treasury
+    s = act(s, "greece", "pay", 1)
+    assert s.powers["greece"].treasury == t - 1 and s.powers["greece"].stability == 2
+
+
+def test_stability_check_card_on_nobody_costs_the_drawer() -> None:
+    s = ready()
+    for p in s.powers.values():
+        p.stability = 5
+    play(s, 35)
+    assert s.powers["rome"].stability == 4
+
+
+def test_stability_check_card_on_the_drawer_if_only_he_qualifies() -> None:
+    """Unrest: Riots in his current Activation."""
+    s = ready()
+    for p in s.powers.values():
+        p.stability = 5
+    s.powers["rome"].stability = -2
+    play(s, 35)
+    assert s.powers["rome"].riots
+
+
+def test_stability_check_card_civil_war_waits_for_the_victims_next_am() -> None:
+    """Disorder: the victim's next AM is spent on the Civil War: 1d6 a space, odd loses half
+    its land units and galleys (rounded up) and leaves a Garrison; one new leader; -1."""
+    s = ready()
+    for p in s.powers.values():
+        p.stability = 5
+    s.powers["greece"].stability = -5
+    s.add("athens", "greece", "HI", 2)
+    s.add("athens", "greece", "LI", 1)
+    s.add("athens", "greece", "GS", 3)
+    s.add("corinth", "greece", "HI", 2)
+    put_leader(s, "greece_01", "athens")
+    play(s, 35)
+    assert s.card_effects["civil_war"] == ["greece"]
+    assert s.stack("athens", "greece") == {"HI": 2, "LI": 1, "GS": 3}
+    push(s, "am", role="greece", free=False)
+    dice(s, 1, 2)                                  # athens odd, corinth even
+    assert drawn.next_am_civil_war(s, "greece")
+    assert s.stack("athens", "greece") == {"HI": 1, "GS": 1, "GR": 1}
+    assert s.stack("corinth", "greece") == {"HI": 2}
+    assert "greece_01" not in s.leaders
+    assert [ls.owner for ls in s.leaders.values()] == ["greece"]
+    assert s.powers["greece"].stability == -1
+    assert "civil_war" not in s.card_effects
+    assert not any(f.get("role") == "greece" for f in s.flow)
+    assert not drawn.next_am_civil_war(s, "greece")
+
+
+def test_tribal_resurgence_card_39_places_two_blind_counters() -> None:
+    s = ready()
+    s.tribe_pool = [4, 6, 8]
+    play(s, 39)
+    assert top(s)["k"] == "resurgence" and top(s)["n"] == 2
+    s = act(s, "rome", "tribe_at", "aliso")
+    s = act(s, "rome", "tribe_at", "aquincum")
+    assert sorted(s.tribes) == ["aliso", "aquincum"]
+    assert sorted([*s.tribes.values(), *s.tribe_pool]) == [4, 6, 8]
+    assert top(s)["k"] == "am"
+
+
+def test_tribal_resurgence_with_no_free_tribal_space_is_no_event() -> None:
+    s = ready()
+    s.tribe_pool = [4, 6]
+    for sp in data().tribal_spaces:
+        s.tribes[sp] = 3
+    play(s, 39)
+    assert top(s)["k"] == "am" and s.tribe_pool == [4, 6]
