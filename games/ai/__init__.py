@@ -35,6 +35,7 @@ _TITLE_PLAYERS = {
     "ancients": "games.ai.ancients",
     "hannibal": "games.ai.hannibal",
     "mare_nostrum": "games.ai.mare_nostrum",
+    "pax_romana": "games.ai.pax_romana",
 }
 
 PLAYER_KINDS = ("ai", "greedy", "random")

@@ -1,0 +1,920 @@
+"""The Pax Romana computer player.
+
+**Sampled States.** ``board_state`` rebuilds a State from one Power's View: units (weakened ones
+too), leaders on the map, cities and settlements, the Powers' tracks (Treasury, Stability, VP,
+AMs), the AM pool, the Soldiers of Fortune, barbarian armies, slaves and pirates are public; the
+seat's own drawn leaders and objectives are its own. What the View hides is sampled
+(``determinize``): the strength of each unrevealed Tribe (2-8 warriors), and the dice to come
+(a fresh seed); the other Powers' drawn leaders, objectives and secret plans are left empty,
+which no decision of the current Activation reads. Nothing of the real State is ever read.
+
+**Evaluation** (``evaluate``, from one Power, less the best rival's): VP, then GOP and CVP as
+they stand (§15.2-15.3: they decide the VP of every Victory Phase still to come, so they weigh
+by the turns left), Stability (§14), Treasury, the Battle Points of the Power's armies (§10.3.1)
+and its capitals held; a finished game is a win or a loss.
+
+**Search.** At the start of an Activation (``prompt.am``) and at the Expansion menu
+(``prompt.expansion``) the decision's frames are rebuilt on each sampled State; when the sampled
+State then offers exactly the View's choices, every choice is played on to the end of the
+Activation with the policy below for every Power (questions to others included) and the end is
+rated; the best average wins. Level ``easy`` takes the policy's own pick.
+
+**Policy** (``policy``, from a View alone, used for every other question and inside the
+rollouts): the Major Move takes the army with the best reachable prize (a city or a capital it
+outnumbers, then spaces of provinces not yet held) toward it, attacking only with a clear BP
+edge; Minor Moves build cities and settlements when the Treasury allows, spread single units and
+garrisons into empty spaces, and make garrisons of light infantry; the secret plans keep the
+Treasury above the AMs' cost, disband galleys before troops, rebuild and form heavy infantry
+where the biggest army stands, and place leaders with the biggest armies; interceptions and
+withdrawals compare BP; siege bids are small; losses take the fewest BP; proposals are accepted
+when they give and refused when they take. A menu it does not know gets a weighted pick.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from functools import cache
+from typing import Any
+
+from games.ai.common import (
+    best_index,
+    distinct,
+    forward,
+    key_of,
+    same_choices,
+    sample_seed,
+    step_in_place,
+)
+from games.core import Choice, Msg, Rng, View, msg
+from games.core.fuzz import weighted_index
+from games.core.rng import PlayerRandom
+from games.pax_romana.activation import battle_points
+from games.pax_romana.control import controllers, data, province_map, territory_map
+from games.pax_romana.flow import FLOW, Frame, opt, question, waiting
+from games.pax_romana.rules import OPTIONS, RULES, public_board
+from games.pax_romana.setup import scenario_doc
+from games.pax_romana.state import HEAVY, City, LeaderState, PowerState, PRState
+from games.pax_romana.victory import cvp_of, gop_of
+
+WIN = 10_000.0
+VP = 3.0                   # a Victory Point already won
+GOP = 1.2                  # a GOP now, for each Victory Phase still to come
+CVP = 1.0                  # a CVP now, for each Victory Phase still to come
+STABILITY = 0.8
+TREASURY = 0.25
+BP = 0.12
+CAPITAL = 4.0              # an own capital held
+RIVAL_SHARE = 0.7          # how much the best rival's standing counts against
+POSITION = 0.6             # an army's best prize within reach
+ATTACK_EDGE = 1.3          # attack only with this many times the defence's BP (and 1 more)
+
+SEARCH_PROMPTS = {"prompt.am", "prompt.expansion"}
+ROLLOUT_STEPS = 120
+SAMPLES = {"easy": 0, "normal": 2}
+HALT = "ai_halt"
+
+
+# -- the end of a rollout: a question nobody else asks -----------------------------------------------
+
+def _halt_choices(s: PRState, f: Frame) -> list[Choice]:
+    return [opt("halt", None, "choice.back")]
+
+
+def _halt_prompt(s: PRState, f: Frame) -> Msg:
+    return msg("prompt.none")
+
+
+if HALT not in FLOW.decisions:
+    @question(HALT, _halt_choices, _halt_prompt)
+    def _halt(s: PRState, f: Frame, verb: str, arg: Any) -> None:
+        """Never answered: a rollout stops when it reaches this frame."""
+
+
+# -- sampled States -------------------------------------------------------------------------------
+
+def _units_of(space: dict[str, Any]) -> dict[str, dict[str, int]]:
+    out: dict[str, dict[str, int]] = {}
+    for u in space["units"]:
+        st = out.setdefault(u["owner"], {})
+        full = u["count"] - u["weakened"]
+        if full:
+            st[u["type"]] = st.get(u["type"], 0) + full
+        if u["weakened"]:
+            st["w" + u["type"]] = st.get("w" + u["type"], 0) + u["weakened"]
+    return out
+
+
+def board_state(view: View) -> PRState:
+    """The public part of a State and the seat's own hidden items, from the View."""
+    b = view.board
+    me = view.role or ""
+    doc = scenario_doc(view.scenario)
+    s = PRState(title="pax_romana", scenario=view.scenario, seed=0,
+                options={o.id: o.default for o in OPTIONS}, roles=list(view.roles),
+                rng=Rng.from_seed(0), turn=b["turn"], last_turn=b["last_turn"], phase=b["phase"])
+    s.start_turn, s.start_phase = doc.start.turn, doc.start.phase
+    s.independents = list(doc.independents)
+    for r, p in b["powers"].items():
+        ps = PowerState(treasury=p["treasury"], stability=p["stability"], vp=p["vp"],
+                        vp_turn=p["vp_turn"], gop=p["gop"], cvp=p["cvp"], ams=p["ams_left"],
+                        objectives_shown=list(p["objectives_shown"]), riots=p["riots"],
+                        conqueror=p["conqueror"], galley_improvement=p["galley_improvement"],
+                        no_activations=p["no_activations"])
+        if r == me:
+            ps.drawn = [x["id"] for x in view.private.get("leaders", [])]
+            ps.objectives = list(view.private.get("objectives", []))
+        s.powers[r] = ps
+    for sp, x in b["spaces"].items():
+        units = _units_of(x)
+        if units:
+            s.units[sp] = units
+        for ld in x["leaders"]:
+            s.leaders[ld["id"]] = LeaderState(owner=ld["owner"], at=sp)
+        if x["city"]:
+            c = x["city"]
+            s.cities[sp] = City(owner=c["owner"], kind=c["kind"], fp=c["fp"])
+        if x["tribe"]:
+            s.tribes[sp] = 5
+        if x["pirates"]:
+            s.pirates.append({"at": sp, "cilician": False})
+    am = b["am_track"]
+    s.am_pool = dict(am["by_owner"])
+    s.first_round = list(am["first_round"])
+    s.am_track = list(am["played"])
+    s.streak = s.am_track[-3:]
+    s.active_power = b["active"]
+    s.last_am = s.am_track[-1] if s.am_track else None
+    s.next_am_events = list(b["next_am_events"])
+    s.sof = dict(b["sof"]) if b["sof"] else None
+    s.slave_revolt = dict(b["slave_revolt"]) if b["slave_revolt"] else None
+    s.barbarian_armies = [dict(a) for a in b["barbarian_armies"]]
+    s.mutinied = list(b["mutinied"])
+    s.rhodes_user = b["rhodes_user"]
+    return s
+
+
+def determinize(view: View, rng: PlayerRandom, base: PRState | None = None) -> PRState:
+    """A State consistent with the View: each unrevealed Tribe's strength drawn (2-8), the dice
+    to come following a fresh seed."""
+    s = RULES.copy(base) if base is not None else board_state(view)
+    for sp in sorted(s.tribes):
+        s.tribes[sp] = 2 + rng.randrange(7)
+    s.rng = Rng.from_seed(sample_seed(rng))
+    return s
+
+
+def with_frames(s: PRState, view: View) -> bool:
+    """Put the decision's frames on a sampled State, under a halt that ends the rollout with
+    the Activation: the AM's question, or the Expansion menu. False for other questions."""
+    me = view.role or ""
+    key = view.prompt_msg.key
+    args = view.prompt_msg.args
+    halt = {"k": HALT, "role": me}
+    if key == "prompt.am":
+        free = any(c.verb == "action" and c.msg is not None and c.msg.args.get("n") == 0
+                   for c in view.actions)
+        s.flow = [halt, {"k": "am", "role": me, "free": free}]
+    elif key == "prompt.expansion":
+        s.flow = [halt, {"k": "end_activation", "power": me},
+                  {"k": "expansion", "role": me, "majors": int(args.get("majors", 0)),
+                   "extra": 0, "minors": int(args.get("minors", 0))}]
+    else:
+        return False
+    s.active_power = me
+    return True
+
+
+# -- evaluation -----------------------------------------------------------------------------------
+
+def _army_bp(s: PRState, power: str) -> int:
+    return sum(battle_points(k) * n for sp in s.units.values() for k, n in sp.get(power, {}).items())
+
+
+def standing(s: PRState, who: str, ctrl: dict[str, str | None], provinces: dict[str, str | None],
+             territories: dict[str, str | None]) -> float:
+    """How well ``who`` stands (see the module's docstring)."""
+    p = s.powers[who]
+    left = max(0, s.last_turn - s.turn) + (1 if s.phase <= "H" else 0)
+    weight = 0.5 + left
+    capitals = sum(1 for c in data().capitals_of(who) if ctrl.get(c) == who)
+    cvp = cvp_of(s, who, ctrl)
+    overrun = 2.0 * STABILITY if s.count(who, HEAVY) > cvp else 0.0   # §14.2.1
+    return -overrun + (VP * p.vp + weight * (GOP * gop_of(s, who, provinces, territories)
+                                  + CVP * cvp)
+            + STABILITY * p.stability + TREASURY * p.treasury + BP * _army_bp(s, who)
+            + CAPITAL * capitals)
+
+
+def evaluate(s: PRState, me: str) -> float:
+    if s.result is not None:
+        if me in s.result.winners:
+            return WIN / max(1, len(s.result.winners))
+        return -WIN
+    ctrl = controllers(s)
+    provinces = province_map(s, ctrl)
+    territories = territory_map(provinces)
+    mine = standing(s, me, ctrl, provinces, territories) + POSITION * position(s, me)
+    rivals = [standing(s, r, ctrl, provinces, territories) for r in s.roles if r != me]
+    return mine - RIVAL_SHARE * max(rivals, default=0.0)
+
+
+def position(s: PRState, me: str) -> float:
+    """The prizes within reach of ``me``'s armies (3 BP or more), read as the board shows them."""
+    b = public_board(s)
+    total = 0.0
+    for sp, x in b["spaces"].items():
+        strength = int(x["bp"].get(me, 0))
+        if strength >= 3 and _is_space(sp):
+            total += potential(b, me, sp, strength, 3)
+    return total
+
+
+# -- the map, read from a View's board ------------------------------------------------------------
+
+@cache
+def _neighbours(space: str) -> tuple[str, ...]:
+    return tuple(sorted(data().land_neighbours(space)))
+
+
+def _is_space(point: str) -> bool:
+    sp = data().spaces.get(point)
+    return sp is not None and not sp.is_transit_point
+
+
+def _enemies(b: dict[str, Any], me: str, sp: str) -> int:
+    """BP of everyone but ``me`` in ``sp`` (the Soldiers of Fortune of my event are mine)."""
+    x = b["spaces"].get(sp)
+    if not x:
+        return 0
+    sof = (b.get("sof") or {}).get("power")
+    return sum(v for o, v in x["bp"].items() if o != me and not (o == "sof" and sof == me))
+
+
+def _mine(b: dict[str, Any], me: str, sp: str) -> int:
+    x = b["spaces"].get(sp)
+    return int(x["bp"].get(me, 0)) if x else 0
+
+
+def _city_def(b: dict[str, Any], me: str, sp: str) -> int:
+    x = b["spaces"].get(sp)
+    c = x and x["city"]
+    return int(c["fp"]) if c and c["owner"] != me else 0
+
+
+def _tribe(b: dict[str, Any], sp: str) -> int:
+    x = b["spaces"].get(sp)
+    return 4 if x and x["tribe"] else 0
+
+
+def defence(b: dict[str, Any], me: str, sp: str) -> int:
+    """What an army of ``me`` must beat to take ``sp``: the units there, the walls, a tribe."""
+    return _enemies(b, me, sp) + _city_def(b, me, sp) + _tribe(b, sp)
+
+
+def prize(b: dict[str, Any], me: str, sp: str, strength: int) -> float:
+    """What taking ``sp`` is worth to an army of ``strength`` BP (0 if it is not worth going)."""
+    if not _is_space(sp):
+        return 0.0
+    d = data()
+    x = b["spaces"].get(sp)
+    ctrl = b["control"].get(sp)
+    worth = 0.0
+    city = x["city"] if x else None
+    if city and city["owner"] != me:
+        worth += 3.0 if city["kind"] == "city" else 1.5
+        if d.spaces[sp].capital and city["owner"] in b["powers"]:
+            worth += 6.0
+    capital_of = d.spaces[sp].home_of if d.spaces[sp].capital else None
+    if capital_of and capital_of != me and capital_of in b["powers"] and ctrl != me:
+        worth += 4.0
+        if len(b["powers"]) == 2:
+            worth += 40.0      # Scenario II: the enemy capital wins the game
+    if ctrl != me:
+        prov = d.spaces[sp].province
+        held = b["provinces"].get(prov, {}).get("control")
+        worth += 0.6 if held == me else 1.0
+    if worth <= 0:
+        return 0.0
+    need = defence(b, me, sp)
+    if need > 0 and strength < ATTACK_EDGE * need + 1:
+        return 0.0
+    return worth
+
+
+def distances(start: str, most: int = 5, blocked: frozenset[str] = frozenset()) -> dict[str, int]:
+    """Steps by land from ``start`` (up to ``most``), not through ``blocked``."""
+    out = {start: 0}
+    q = deque([start])
+    while q:
+        cur = q.popleft()
+        if out[cur] >= most:
+            continue
+        for nb in _neighbours(cur):
+            if nb not in out and nb not in blocked:
+                out[nb] = out[cur] + 1
+                q.append(nb)
+    return out
+
+
+def potential(b: dict[str, Any], me: str, at: str, strength: int, most: int = 4,
+              blocked: frozenset[str] = frozenset()) -> float:
+    """The best prize within ``most`` steps of ``at``, less for each step."""
+    best = 0.0
+    for sp, dist in distances(at, most, blocked).items():
+        v = prize(b, me, sp, strength)
+        if v > 0:
+            best = max(best, v * (0.75 ** dist))
+    return best
+
+
+def threat(b: dict[str, Any], me: str, sp: str) -> int:
+    """The biggest enemy BP next to ``sp``."""
+    return max((_enemies(b, me, nb) for nb in _neighbours(sp)), default=0)
+
+
+# -- the policy -----------------------------------------------------------------------------------
+
+def _args(view: View) -> dict[str, Any]:
+    return dict(view.prompt_msg.args)
+
+
+def _space_arg(view: View, name: str = "space") -> str:
+    return str(_args(view).get(name, "")).removeprefix("@space.")
+
+
+def _power(view: View) -> dict[str, Any]:
+    return dict(view.board["powers"].get(view.role or "", {}))
+
+
+def _heavy_over(view: View) -> int:
+    """LG/HI on the map beyond the CVP (each Maintenance Phase costs Stability then, §14.2.1)."""
+    b = view.board
+    me = view.role or ""
+    heavy = sum(u["count"] for x in b["spaces"].values() for u in x["units"]
+                if u["owner"] == me and u["type"] in ("LG", "HI"))
+    return heavy - int(_power(view).get("cvp", 0))
+
+
+def _reserve(view: View) -> int:
+    """Talents to keep: the AMs still to pay for and a little more."""
+    return int(_power(view).get("ams_left", 0)) + 1
+
+
+def _first(choices: list[Choice], verb: str, arg: Any = None) -> Choice | None:
+    return next((c for c in choices if c.verb == verb and (arg is None or c.arg == arg)), None)
+
+
+def _weighted(view: View, choices: list[Choice], rng: Rng | None = None) -> Choice:
+    """A pick by the title's playout taste, for a menu the policy does not know."""
+    rng = rng or Rng.from_seed(view.step * 7919 + len(choices))
+    weights = [max(0.0, RULES.fuzz_weight(c, view)) for c in choices]
+    if sum(weights) <= 0:
+        return choices[0]
+    return choices[weighted_index(rng, weights)]
+
+
+def _am(view: View, choices: list[Choice]) -> Choice:
+    p = _power(view)
+    if _first(choices, "lose_am"):
+        return choices[0]
+    expansion = _first(choices, "action", "expansion")
+    callup = _first(choices, "action", "callup")
+    room = sum(p.get("manpower", {}).values())
+    if callup is not None and p.get("treasury", 0) >= 8 and room > 0:
+        return callup
+    if expansion is not None:
+        return expansion
+    return _first(choices, "action", "pass") or choices[-1]
+
+
+SPREADERS = ("GR", "LI", "CV")
+
+
+def _spare(view: View, sp: str, x: dict[str, Any]) -> bool:
+    """Whether one of the Power's single units may leave ``sp`` without losing the space: more
+    than one unit there, a city of its own, or its Home Territory."""
+    me = view.role or ""
+    mine = sum(u["count"] for u in x["units"] if u["owner"] == me)
+    city = x["city"]
+    home = data().spaces[sp].home_of == me if sp in data().spaces else False
+    return mine > 1 or bool(city and city["owner"] == me) or home
+
+
+def _spread_target(view: View, sp: str) -> float:
+    """The best empty space next to ``sp`` worth holding with a single unit."""
+    b = view.board
+    me = view.role or ""
+    best = 0.0
+    for nb in _neighbours(sp):
+        if _is_space(nb) and defence(b, me, nb) == 0 and threat(b, me, nb) < 3:
+            best = max(best, prize(b, me, nb, 1))
+    return best
+
+
+def _good_minor_move(view: View) -> bool:
+    """A single unit (a garrison or light unit) next to an empty space worth holding."""
+    b = view.board
+    me = view.role or ""
+    for sp, x in b["spaces"].items():
+        if not any(u["owner"] == me and u["type"] in SPREADERS for u in x["units"]):
+            continue
+        if _spare(view, sp, x) and _spread_target(view, sp) > 0:
+            return True
+    return False
+
+
+def _garrison_worth(view: View) -> bool:
+    """Light infantry, or a space with three heavy units or more out of danger: garrisons hold
+    more spaces and found settlements."""
+    b = view.board
+    me = view.role or ""
+    for sp, x in b["spaces"].items():
+        units = {u["type"]: u["count"] for u in x["units"] if u["owner"] == me}
+        if units.get("LI"):
+            return True
+        heavy = units.get("LG", 0) + units.get("HI", 0)
+        if heavy and _heavy_over(view) > 0:
+            return True
+        if heavy >= 3 and threat(b, me, sp) < 4 and units.get("GR", 0) < 2:
+            return True
+    return False
+
+
+def _expansion(view: View, choices: list[Choice]) -> Choice:
+    p = _power(view)
+    cash = int(p.get("treasury", 0)) - _reserve(view)
+    menus = {str(c.arg): c for c in choices if c.verb == "menu"}
+    if "city" in menus and cash >= 3:
+        return menus["city"]
+    if "settlement" in menus and cash >= 2:
+        return menus["settlement"]
+    if "major" in menus:
+        return menus["major"]
+    if "repair" in menus and cash >= 2:
+        return menus["repair"]
+    if "minor_move" in menus and _good_minor_move(view):
+        return menus["minor_move"]
+    if "garrison" in menus and _garrison_worth(view):
+        return menus["garrison"]
+    return _first(choices, "end") or choices[-1]
+
+
+def _army_score(view: View, space: str, owner: str) -> float:
+    b = view.board
+    me = view.role or ""
+    x = b["spaces"].get(space, {})
+    strength = int(x.get("bp", {}).get(owner, 0)) if x else 0
+    if owner != me:
+        strength = int(x.get("bp", {}).get(owner, 0))
+    pot = potential(b, me, space, strength)
+    guard = 0.0
+    if data().spaces[space].capital and data().spaces[space].home_of == me:
+        if threat(b, me, space) > 0:
+            guard = 3.0
+    return pot * (1.0 + 0.05 * strength) - guard + 0.01 * strength
+
+
+def _choose_army(view: View, choices: list[Choice]) -> Choice:
+    me = view.role or ""
+    scored = []
+    for c in choices:
+        if c.verb in ("from", "conqueror_from"):
+            sp, _, owner = str(c.arg).partition("|")
+            v = _army_score(view, sp, owner or me)
+            x = view.board["spaces"].get(sp)
+            if x and c.verb == "from" and _spare(view, sp, x) and any(
+                    u["owner"] == me and u["type"] in SPREADERS for u in x["units"]):
+                v = max(v, 0.3 + _spread_target(view, sp))
+            scored.append(v)
+        elif c.verb == "fleet":
+            scored.append(-0.5)
+        else:
+            scored.append(-5.0)
+    if max(scored) <= -5.0:
+        return choices[0]
+    return choices[best_index(scored)]
+
+
+def _choose_unit(view: View, choices: list[Choice]) -> Choice:
+    order = {"GR": 0, "LI": 1, "CV": 2, "MHI": 3, "wHI": 4, "HI": 5, "wLG": 6, "LG": 7}
+    units = [c for c in choices if c.verb == "unit"]
+    if not units:
+        return choices[0]
+    return min(units, key=lambda c: (order.get(str(c.arg), 9), str(c.arg)))
+
+
+def _site_value(view: View, sp: str) -> float:
+    b = view.board
+    me = view.role or ""
+    prov = data().spaces[sp].province if sp in data().spaces else ""
+    held = b["provinces"].get(prov, {}).get("control")
+    return (1.0 if held != me else 0.0) - 0.1 * threat(b, me, sp) + 0.01 * _mine(b, me, sp)
+
+
+def _minor_where(view: View, choices: list[Choice]) -> Choice:
+    b = view.board
+    me = view.role or ""
+    verbs = {c.verb for c in choices} - {"back", "page"}
+    if verbs & {"destroy"}:
+        return _first(choices, "back") or choices[0]
+    if "garrison" in verbs:
+        order = {"LI": 0, "wHI": 1, "wLG": 2, "HI": 3, "LG": 4}
+
+        def gkey(c: Choice) -> tuple[int, int, str]:
+            sp, _, kind = str(c.arg).partition("|")
+            return (order.get(kind, 5), -threat(b, me, sp), str(c.arg))
+        opts = [c for c in choices if c.verb == "garrison"]
+        return min(opts, key=gkey)
+    if "hire" in verbs:
+        opts = [c for c in choices if c.verb == "hire"]
+        return max(opts, key=lambda c: (threat(b, me, str(c.arg)), str(c.arg)))
+    opts = [c for c in choices if c.verb not in ("back", "page")]
+    if not opts:
+        return choices[0]
+    return max(opts, key=lambda c: (_site_value(view, str(c.arg)), str(c.arg)))
+
+
+def _move_army(view: View, choices: list[Choice]) -> Choice:
+    b = view.board
+    me = view.role or ""
+    at = _space_arg(view)
+    strength = max(1, _mine(b, me, at))
+    open_now = {str(c.arg) for c in choices if c.verb == "to"}
+    here = potential(b, me, at, strength,
+                     blocked=frozenset(nb for nb in _neighbours(at) if nb not in open_now))
+    stop = _first(choices, "stop")
+    here_prize = 0.0 if not _is_space(at) else 0.2
+    best, pick = here + here_prize, stop
+    for c in choices:
+        if c.verb != "to":
+            continue
+        to = str(c.arg)
+        need = defence(b, me, to)
+        if need > 0 and strength < ATTACK_EDGE * need + 1:
+            continue
+        v = potential(b, me, to, strength) + 0.9 * prize(b, me, to, strength)
+        if v > best + 0.05:
+            best, pick = v, c
+    if pick is None:
+        tos = [c for c in choices if c.verb == "to"]
+        safe = [c for c in tos if defence(b, me, str(c.arg)) == 0]
+        return (safe or tos or choices)[0]
+    return pick
+
+
+def _pick_army(view: View, choices: list[Choice]) -> Choice:
+    leave_gr = _first(choices, "leave", "GR")
+    if leave_gr is not None:
+        return leave_gr
+    return _first(choices, "go") or choices[0]
+
+
+def _intercept(view: View, choices: list[Choice]) -> Choice:
+    b = view.board
+    me = view.role or ""
+    sp = _space_arg(view)
+    mover = str(_args(view).get("army", "")).removeprefix("@army.")
+    theirs = int(b["spaces"].get(sp, {}).get("bp", {}).get(mover, 0)) if sp in b["spaces"] else 0
+    best, pick = 0.0, None
+    for c in choices:
+        if c.verb != "intercept":
+            continue
+        mine = _mine(b, me, str(c.arg))
+        if theirs and mine >= 2 * theirs and mine - theirs > best:
+            best, pick = mine - theirs, c
+    return pick or _first(choices, "let_pass") or choices[-1]
+
+
+def _withdraw(view: View, choices: list[Choice]) -> Choice:
+    b = view.board
+    me = view.role or ""
+    sp = _space_arg(view)
+    mover = str(_args(view).get("army", "")).removeprefix("@army.")
+    x = b["spaces"].get(sp, {})
+    theirs = int(x.get("bp", {}).get(mover, 0)) if x else 0
+    city = x.get("city") if x else None
+    mine = _mine(b, me, sp) + (int(city["fp"]) if city and city["owner"] == me else 0)
+    if theirs > 2 * mine + 2:
+        return _first(choices, "withdraw") or choices[0]
+    return _first(choices, "stand") or choices[-1]
+
+
+def _safest(view: View, choices: list[Choice]) -> Choice:
+    b = view.board
+    me = view.role or ""
+    return max(choices, key=lambda c: (
+        (b["control"].get(str(c.arg)) == me) - 0.2 * threat(b, me, str(c.arg))
+        + 0.05 * _mine(b, me, str(c.arg)), str(c.arg)))
+
+
+def _losses(choices: list[Choice]) -> Choice:
+    """The loss that costs the fewest BP; another owner's units before one's own."""
+    def cost(c: Choice) -> tuple[float, str]:
+        parts = str(c.arg).split("|")
+        kind, how = parts[-1], parts[-2] if len(parts) >= 2 else "kill"
+        bp = battle_points(kind) or (1 if kind in ("GR", "EL") else 0)
+        lost = bp - battle_points("w" + kind) if how == "weaken" else bp
+        if kind == "EL":
+            lost = 1.5
+        return (lost, str(c.arg))
+    return min(choices, key=cost)
+
+
+def _builder(view: View, choices: list[Choice]) -> Choice:
+    """The Manpower plan and the Call-Up: rebuild, then heavy infantry where the biggest army
+    stands, within the Treasury less the reserve."""
+    b = view.board
+    me = view.role or ""
+    p = _power(view)
+    plan = view.private.get("plan") or {}
+    spent = int(plan.get("cost") or 0) if plan.get("kind") == "manpower" else 0
+    cash = int(p.get("treasury", 0)) - spent - _reserve(view)
+    planned = sum(1 for it in plan.get("items", []) if it.get("unit") in ("LG", "HI"))
+    heavy_room = min(sum(p.get("manpower", {}).values()), -_heavy_over(view)) - planned
+    verbs = {c.verb for c in choices}
+    done = _first(choices, "confirm") or _first(choices, "done")
+    if "menu" in verbs or done is not None and verbs <= {"confirm", "done", "undo", "unrebuild",
+                                                         "buy_objective"}:
+        if cash >= 1 and _first(choices, "menu", "rebuild"):
+            return _first(choices, "menu", "rebuild")  # type: ignore[return-value]
+        if cash >= 2 and _first(choices, "menu", "form"):
+            return _first(choices, "menu", "form")  # type: ignore[return-value]
+        return done or choices[-1]
+    if "rebuild" in verbs:
+        return next(c for c in choices if c.verb == "rebuild")
+    if "province" in verbs:
+        opts = [c for c in choices if c.verb == "province"]
+
+        def pscore(c: Choice) -> tuple[float, str]:
+            spaces = data().spaces_of(str(c.arg))
+            return (max((_mine(b, me, sp) + threat(b, me, sp) for sp in spaces), default=0),
+                    str(c.arg))
+        return max(opts, key=pscore)
+    if "type" in verbs:
+        opts = [c for c in choices if c.verb == "type"]
+        if heavy_room <= 0 and all(str(c.arg) in ("LG", "HI") for c in opts):
+            return _first(choices, "back") or opts[0]
+        order = ["LG", "HI", "CV", "LI", "EL"] if heavy_room > 0 else ["LI", "CV", "LG", "HI",
+                                                                       "EL"]
+        return min(opts, key=lambda c: order.index(str(c.arg)) if str(c.arg) in order else 9)
+    if "place" in verbs:
+        opts = [c for c in choices if c.verb == "place"]
+        return max(opts, key=lambda c: (_mine(b, me, str(c.arg)) + 2 * threat(b, me, str(c.arg)),
+                                        str(c.arg)))
+    return _first(choices, "back") or choices[0]
+
+
+def _maintenance(view: View, choices: list[Choice]) -> Choice:
+    p = _power(view)
+    plan = view.private.get("plan") or {}
+    cost = int(plan.get("cost") or 0)
+    confirm = _first(choices, "confirm")
+    gone = sum(int(it.get("count", 1)) for it in plan.get("items", [])
+               if it.get("unit") in ("LG", "HI"))
+    over = _heavy_over(view) - gone
+    heavy = [c for c in choices if c.verb == "disband" and str(c.arg).split("|")[1] in HEAVY]
+    if over > 0 and heavy:
+        b = view.board
+        me = view.role or ""
+        return min(heavy, key=lambda c: (not str(c.arg).split("|")[1].startswith("w"),
+                                         threat(b, me, str(c.arg).split("|")[0]), str(c.arg)))
+    if confirm is not None and cost <= int(p.get("treasury", 0)):
+        return confirm
+    disband = [c for c in choices if c.verb == "disband"]
+    if not disband:
+        return confirm or choices[0]
+    order = {"GS": 0, "MHI": 1, "wHI": 2, "wLG": 3, "HI": 4, "LG": 5}
+    b = view.board
+    me = view.role or ""
+    return min(disband, key=lambda c: (order.get(str(c.arg).split("|")[1], 6),
+                                       threat(b, me, str(c.arg).split("|")[0]), str(c.arg)))
+
+
+def _leaders(view: View, choices: list[Choice]) -> Choice:
+    b = view.board
+    me = view.role or ""
+    places = [c for c in choices if c.verb == "place"]
+    if not places:
+        return _first(choices, "confirm") or choices[0]
+    placed = [ld.get("placed_at") for ld in view.private.get("leaders", []) if ld.get("placed_at")]
+    return max(places, key=lambda c: (_mine(b, me, str(c.arg)) - 4 * placed.count(str(c.arg)),
+                                      str(c.arg)))
+
+
+def _leader_of(view: View, among: list[str]) -> str:
+    b = view.board
+    return max(among, key=lambda r: (b["powers"].get(r, {}).get("vp", 0),
+                                     b["powers"].get(r, {}).get("gop", 0), r))
+
+
+def _against_leader(view: View, choices: list[Choice]) -> Choice:
+    """Place a nuisance (barbarians, pirates, slaves) where it hurts the leading rival most."""
+    b = view.board
+    me = view.role or ""
+    rivals = [r for r in b["powers"] if r != me]
+    if not rivals:
+        return choices[0]
+    top = _leader_of(view, rivals)
+
+    def score(c: Choice) -> tuple[float, str]:
+        sp = str(c.arg)
+        if sp in data().spaces:
+            near = [sp, *_neighbours(sp)]
+            v = sum((b["control"].get(x) == top) - 1.5 * (b["control"].get(x) == me)
+                    for x in near)
+        else:
+            v = 0.0
+        return (v, sp)
+    return max(choices, key=score)
+
+
+def _deal(view: View, choices: list[Choice]) -> Choice:
+    args = _args(view)
+    me = view.role or ""
+    receiver = str(args.get("receiver", "")).removeprefix("@power.")
+    if receiver == me:
+        return _first(choices, "accept") or choices[0]
+    return _first(choices, "refuse") or choices[-1]
+
+
+def _siege_bid(view: View, choices: list[Choice]) -> Choice:
+    cash = int(_power(view).get("treasury", 0)) - _reserve(view)
+    want = max(0, min(2, cash // 3))
+    bids = [c for c in choices if c.verb == "bid"]
+    return min(bids, key=lambda c: abs(int(c.arg) - want)) if bids else choices[0]
+
+
+def _discontent(view: View, choices: list[Choice]) -> Choice:
+    cash = int(_power(view).get("treasury", 0))
+    pays = [c for c in choices if c.verb == "pay" and int(c.arg) <= max(0, cash - 1)]
+    return max(pays, key=lambda c: int(c.arg)) if pays else choices[-1]
+
+
+ANSWERS = {
+    "prompt.am": _am,
+    "prompt.expansion": _expansion,
+    "prompt.choose_army": _choose_army,
+    "prompt.choose_unit": _choose_unit,
+    "prompt.minor_where": _minor_where,
+    "prompt.move_army": _move_army,
+    "prompt.pick_army": _pick_army,
+    "prompt.intercept": _intercept,
+    "prompt.withdraw": _withdraw,
+    "prompt.withdraw_to": _safest,
+    "prompt.callup": _builder,
+    "prompt.plan_manpower": _builder,
+    "prompt.plan_maintenance": _maintenance,
+    "prompt.plan_leaders": _leaders,
+    "prompt.siege_bid": _siege_bid,
+    "prompt.discontent": _discontent,
+    "prompt.deal_city": _deal,
+    "prompt.deal_galleys": _deal,
+    "prompt.deal_mercenaries": _deal,
+    "prompt.deal_talents": _deal,
+    "prompt.barbarians": _against_leader,
+    "prompt.pirates": _against_leader,
+    "prompt.slaves": _against_leader,
+    "prompt.move_slaves": _against_leader,
+}
+
+# questions answered by the first listed verb that is offered
+PREFERRED = {
+    "prompt.pick_fleet": ("stay", "sail"),
+    "prompt.move_fleet": ("stop",),
+    "prompt.fleet_stopped": ("stop",),
+    "prompt.transport": ("land",),
+    "prompt.transport_stopped": ("land",),
+    "prompt.naval_contact": ("let_pass", "withdraw", "fight"),
+    "prompt.pillage": ("pillage",),
+    "prompt.raise_militia": ("raise_militia",),
+    "prompt.use_shifts": ("raise", "lower", "done"),
+    "prompt.use_city": ("use", "yes"),
+    "prompt.commit_elephants": ("commit", "yes"),
+    "prompt.negotiate": ("end", "back"),
+    "prompt.plan_discard": ("confirm",),
+    "prompt.retreat": ("stand",),
+    "prompt.force_retreat": ("force", "yes"),
+}
+
+
+def policy(view: View, rng: Rng | None = None) -> Choice:
+    """A sensible answer to any question, from the View alone; one of ``view.actions``."""
+    choices = forward(distinct(view.actions))
+    if len(choices) == 1:
+        return choices[0]
+    key = view.prompt_msg.key
+    base = key.rsplit(".", 1)[0] if key.startswith("prompt.plan_") else key
+    answer = ANSWERS.get(base)
+    if answer is not None:
+        return answer(view, choices)
+    if base in ("prompt.allocate_losses", "prompt.attrition"):
+        losses = [c for c in choices if c.verb == "loss"]
+        if losses:
+            return _losses(losses)
+    if base in ("prompt.check_target",):
+        rivals = [str(c.arg) for c in choices]
+        top = _leader_of(view, [r for r in rivals if r in view.board["powers"]] or rivals)
+        return next(c for c in choices if c.arg == top)
+    if base in ("prompt.retreat", "prompt.retreat_where", "prompt.place_militia"):
+        places = [c for c in choices if c.arg is not None and str(c.arg) in data().spaces]
+        if places and base != "prompt.retreat":
+            return _safest(view, places)
+    if base == "prompt.sof":
+        b = view.board
+        me = view.role or ""
+        return max(choices, key=lambda c: (potential(b, me, str(c.arg), 6)
+                                           if str(c.arg) in data().spaces else 0, str(c.arg)))
+    for verb in PREFERRED.get(base, ()):
+        c = _first(choices, verb)
+        if c is not None:
+            return c
+    real = [c for c in choices if c.verb != "page"]
+    return _weighted(view, real or choices, rng)
+
+
+# -- the search -----------------------------------------------------------------------------------
+
+def rollout(s: PRState, me: str) -> float:
+    """Play on with the policy for every Power until the halt (the Activation is over), the game
+    ends or the step budget runs out; rate where it ends."""
+    for _ in range(ROLLOUT_STEPS):
+        if s.result is not None:
+            break
+        w = waiting(s)
+        if w is None or w[0]["k"] == HALT:
+            break
+        roles = RULES.active_roles(s)
+        if not roles:
+            break
+        role = roles[0]
+        view = RULES.view(s, role)
+        if not view.actions:
+            break
+        step_in_place(RULES, s, role, policy(view))
+    return evaluate(s, me)
+
+
+def samples_for(view: View, rng: PlayerRandom, n: int) -> tuple[list[PRState], bool]:
+    base = board_state(view)
+    states = [determinize(view, rng, base) for _ in range(max(1, n))]
+    framed = [with_frames(s, view) for s in states]
+    me = view.role or ""
+    consistent = all(framed) and same_choices(forward(distinct(view.actions)),
+                                              forward(RULES.choices(states[0], me)))
+    return states, consistent
+
+
+def _listed(view: View, picked: Choice) -> Choice:
+    k = key_of(picked)
+    return next((c for c in view.actions if key_of(c) == k), view.actions[0])
+
+
+def _worth_trying(c: Choice) -> bool:
+    return c.verb != "action" or c.arg != "negotiate"
+
+
+def choose(view: View, rng: PlayerRandom, level: str) -> Choice:
+    """The computer player's choice (see the module's docstring)."""
+    choices = forward(distinct(view.actions))
+    if len(choices) == 1:
+        return _listed(view, choices[0])
+    me = view.role or ""
+    n = SAMPLES.get(level, 0)
+    if n <= 0 or view.prompt_msg.key not in SEARCH_PROMPTS:
+        return _listed(view, policy(view))
+    try:
+        states, consistent = samples_for(view, rng, n)
+    except Exception:
+        consistent = False
+    if not consistent:
+        return _listed(view, policy(view))
+    default = key_of(policy(view))
+    candidates = [c for c in choices if _worth_trying(c)]
+    values = []
+    for c in candidates:
+        total = 0.0
+        for s in states:
+            trial = RULES.copy(s)
+            step_in_place(RULES, trial, me, c)
+            total += rollout(trial, me)
+        # the policy's own pick keeps ties
+        values.append(total / len(states) + (0.3 if key_of(c) == default else 0.0))
+    return _listed(view, candidates[best_index(values)])
+
+
+def greedy(view: View, rng: PlayerRandom) -> Choice:
+    """The baseline: at the start of an Activation and the Expansion menu, the choice whose
+    immediate outcome the evaluation rates best on one sampled State; elsewhere the policy."""
+    choices = forward(distinct(view.actions))
+    if len(choices) == 1 or view.prompt_msg.key not in SEARCH_PROMPTS:
+        return _listed(view, policy(view))
+    states, consistent = samples_for(view, rng, 1)
+    if not consistent:
+        return _listed(view, policy(view))
+    me = view.role or ""
+    values = []
+    for c in choices:
+        trial = RULES.copy(states[0])
+        step_in_place(RULES, trial, me, c)
+        values.append(evaluate(trial, me))
+    return _listed(view, choices[best_index(values)])
