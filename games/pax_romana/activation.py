@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Choice, Msg, msg
-from games.pax_romana import cities, economy, naval
+from games.pax_romana import cities, economy, independents, naval
 from games.pax_romana.control import data
 from games.pax_romana.flow import (
     Frame,
@@ -48,6 +48,8 @@ def activation_phase(s: PRState) -> None:
     markers = int(s.options.get("event_markers", 0))
     if markers:
         s.am_pool[EVENT] = markers
+    if independents.pontus_player(s) is not None:     # §12.5.5: the free Pontus AM
+        s.am_pool[independents.PONTUS] = 1
     s.am_pool = {k: v for k, v in s.am_pool.items() if v > 0}
     push(s, "am_draw", free_first=s.free_first_am)
     s.free_first_am = False
@@ -68,6 +70,8 @@ def am_draw(s: PRState, f: Frame) -> None:
     """§3.2 F / §3.4.2: the next AM. A Power's AM that would be its third activation in a row
     goes back and another is drawn, unless only that Power's AMs are left (Event markers do
     not break or extend a streak, ambiguity A16)."""
+    if s.card_effects.get(independents.PERGAMUM, {}).get("out"):
+        independents.return_pergamenes(s)       # §17.2: back once a starting space is free
     if s.first_round:
         power = s.first_round.pop(0)
         return _activate(s, f, power)
@@ -78,7 +82,7 @@ def am_draw(s: PRState, f: Frame) -> None:
     keys = list(s.am_pool)
     drawn = _draw_from(s, keys)
     if drawn != EVENT and s.streak[-2:] == [drawn, drawn]:
-        others = [k for k in keys if k != drawn and k != EVENT]
+        others = [k for k in keys if k not in (drawn, EVENT, independents.PONTUS)]
         if others:
             redraw = [k for k in keys if k != drawn]
             drawn = _draw_from(s, redraw)
@@ -90,6 +94,9 @@ def am_draw(s: PRState, f: Frame) -> None:
     if drawn == EVENT:
         s.say(msg("log.event_marker"))
         push(s, "event_roll", role=s.last_am or s.roles[0])
+        return
+    if drawn == independents.PONTUS:
+        independents.pontus_activation(s)
         return
     _activate(s, f, drawn)
 
@@ -229,6 +236,7 @@ def other_armies(s: PRState, power: str) -> list[str]:
         if army["group"] == "germans" or (army.get("mover") == power and not army.get("moved_by")):
             if movable(s, "barbarian", army["at"]):
                 out.append(f"{army['at']}|barbarian")
+    out += independents.pergamene_armies(s, power)      # an allied Pergamum (§17.2)
     return sorted(set(out))
 
 
@@ -274,7 +282,8 @@ def _exp_choices(s: PRState, f: Frame) -> list[Choice]:
         if f["minors"] > 0:
             minor = cities.minor_menu(s, power)
             if (any(march_targets(s, power, sp) for sp in army_spaces(s, power))
-                    or naval.fleet_spaces(s, power)):
+                    or naval.fleet_spaces(s, power)
+                    or f.get("pergamene") and independents.pergamene_armies(s, power)):
                 out.append(opt("menu", "minor_move", "choice.minor_move"))
             out.extend(minor)
         out.append(opt("end", None, "choice.end_expansion"))
@@ -301,12 +310,18 @@ def _exp_choices(s: PRState, f: Frame) -> list[Choice]:
         options = [opt("from", f"{sp}|{power}", "choice.army_at", space=f"@space.{sp}",
                        n=sum(movable(s, power, sp).values()))
                    for sp in army_spaces(s, power) if march_targets(s, power, sp)]
+        if f.get("pergamene"):     # §17.2: Minor Moves for Pergamum after its Major Move
+            options += [opt("from", key, "choice.other_army_at", space=f"@space.{sp}",
+                            owner=f"@power.{owner}", n=sum(movable(s, owner, sp).values()))
+                        for key in independents.pergamene_armies(s, power)
+                        for sp, owner in [key.split("|")] if march_targets(s, power, sp)]
         options += naval.fleet_choices(s, power)
         return paged(f, power, options, [back])
     if stage.startswith("unit:"):
-        sp = stage.split(":", 1)[1]
+        sp, _, owner = stage.split(":", 1)[1].partition("|")
         options = [opt("unit", k, "choice.unit_type", unit=f"@unit.{k}", cost=n)
-                   for k, n in sorted(movable(s, power, sp).items()) if k in LCU_TYPES or k == "GR"]
+                   for k, n in sorted(movable(s, owner or power, sp).items())
+                   if k in LCU_TYPES or k == "GR"]
         return options + [back]
     return cities.minor_stage_choices(s, f, power, stage) + [back]
 
@@ -345,6 +360,9 @@ def _expansion(s: PRState, f: Frame, verb: str, arg: Any) -> None:
         f["stage"] = None
         f["majors"] -= 1
         sp, owner = arg.split("|")
+        if owner == independents.PERGAMUM:      # §17.2: the Pergamene leader roll
+            f["pergamene"] = True
+            independents.pergamene_leader_roll(s, power)
         units = movable(s, owner, sp)
         leaders = s.leaders_at(sp, owner)
         if owner == "barbarian":
@@ -367,13 +385,13 @@ def _expansion(s: PRState, f: Frame, verb: str, arg: Any) -> None:
         f["majors" if stage == "major" else "minors"] -= 1
         naval.start_fleet(s, power, arg, minor=stage != "major")
     elif verb == "from":
-        f["stage"] = f"unit:{arg.split('|')[0]}"
+        f["stage"] = f"unit:{arg}"
     elif verb == "unit":
-        sp = stage.split(":", 1)[1]
+        sp, _, owner = stage.split(":", 1)[1].partition("|")
         f["stage"] = None
         f["minors"] -= 1
-        push(s, "move_army", role=power, owner=power, start=sp, units={arg: 1}, leaders=[],
-             minor=True)
+        push(s, "move_army", role=power, owner=owner or power, start=sp, units={arg: 1},
+             leaders=[], minor=True)
     else:
         cities.minor_decide(s, f, power, verb, arg)
 

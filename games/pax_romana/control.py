@@ -40,6 +40,11 @@ def space_controller(s: PRState, space: str) -> str | None:
     occ = occupants(s, space)
     if "slaves" in occ:
         return "slaves"
+    if s.allied_independents:           # an allied Pergamum (§5.4.1, §17.2)
+        from games.pax_romana.independents import UNSET, allied_control
+        got = allied_control(s, space, occ)
+        if got is not UNSET:
+            return got
     if len(occ) == 1:
         return next(iter(occ))
     if occ:

@@ -116,6 +116,9 @@ def rhodes_navy(s: PRState) -> None:
     (they stay Rhodian counters: owner ``rhodes``, used by ``rhodes_user``)."""
     if "rhodes" not in data().spaces:
         return
+    if s.options.get("advanced"):       # the Advanced Game: by the Alliance with Rhodes card
+        s.rhodes_user = s.allied_independents.get("rhodes")
+        return
     holder = space_controller(s, "rhodes")
     s.rhodes_user = holder if holder in s.powers else None
     if s.rhodes_user is None:
@@ -549,7 +552,10 @@ plan_kind("manpower", PlanKind(MANPOWER.choices, MANPOWER.decide, _mp_reveal,
 
 @phase("E")
 def manpower_phase(s: PRState) -> None:
-    """§3.2 E: every Power plans in secret; all plans are revealed together."""
+    """§3.2 E: every Power plans in secret; all plans are revealed together. Rhodes' ally
+    first replaces the Rhodian galleys lost (§17.2)."""
+    from games.pax_romana.independents import replace_rhodian_galleys
+    replace_rhodian_galleys(s)
     start_plan(s, "manpower", list(s.roles))
 
 

@@ -56,6 +56,9 @@ def friends_of(s: PRState, owner: str) -> set[str]:
         out.add(s.sof["power"])
     if s.sof is not None and owner == s.sof.get("power"):
         out.add("sof")
+    if s.allied_independents:           # an allied Pergamum or Rhodes (§17.2)
+        from games.pax_romana.independents import allies_of
+        out |= allies_of(s, owner)
     return out
 
 
@@ -66,6 +69,9 @@ def controller_of(s: PRState, owner: str) -> str | None:
         return owner
     if owner == "sof" and s.sof is not None:
         return str(s.sof["power"])
+    if owner in ("pergamum", "pontus"):  # its ally, the Pontus player (§17.2, §12.5.5)
+        from games.pax_romana.independents import commander_of
+        return commander_of(s, owner)
     return None
 
 

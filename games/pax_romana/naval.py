@@ -16,6 +16,7 @@ from typing import Any
 from games.core import Choice, Msg, msg
 from games.pax_romana.control import data, space_controller
 from games.pax_romana.flow import Frame, opt, paged, pop, push, question, turn_page
+from games.pax_romana.independents import rhodes_holder
 from games.pax_romana.leaders import kill_leader
 from games.pax_romana.state import LCU_TYPES, PRState
 
@@ -92,7 +93,7 @@ def rhodes_toll(s: PRState, power: str, point: str) -> int:
     Power that does). In this engine a player unwilling or unable to pay does not go there."""
     if point != RHODES or RHODES not in data().spaces:
         return 0
-    return 0 if space_controller(s, RHODES) == power else 1
+    return 0 if rhodes_holder(s, space_controller(s, RHODES)) == power else 1
 
 
 def pay_rhodes(s: PRState, power: str, point: str) -> None:
@@ -100,7 +101,7 @@ def pay_rhodes(s: PRState, power: str, point: str) -> None:
     if not toll:
         return
     s.powers[power].treasury -= toll
-    holder = space_controller(s, RHODES)
+    holder = rhodes_holder(s, space_controller(s, RHODES))     # Rhodes' ally (§17.2)
     if holder in s.powers:
         s.powers[holder].treasury += toll
     s.say(msg("log.rhodes_toll", power=f"@power.{power}", n=toll))

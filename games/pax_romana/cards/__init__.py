@@ -2,6 +2,7 @@
 be played; the modules imported here register the kinds."""
 
 from games.pax_romana.cards import (
+    alliance_cards,  # noqa: F401
     drawn,  # noqa: F401
     registry,  # noqa: F401
 )

@@ -1,0 +1,444 @@
+"""The Independents a Power may ally with or raise in the Advanced Game (§12.5): Rhodes' navy by
+the Alliance with Rhodes card (§12.5.1), Pergamum's armies by the Alliance with Pergamum card
+(§12.5.4, §17.2), the Kingdom of Pontus by the Pontus card (§12.5.5).
+
+``s.allied_independents`` holds ``rhodes``/``pergamum`` -> the allied Power;
+``s.card_effects["pontus"]`` the Pontus player while the kingdom is in play (``{"power"}``);
+``s.card_effects["alliance_rhodes"]`` the galleys Rhodes had when the alliance was made
+(``{"galleys"}``, replaced at 2T each in the Manpower Phase); ``s.card_effects["pergamum"]``
+what the Pergamene alliance keeps: ``leader`` once a Pergamene leader was placed (he is never
+placed again), ``out`` the units waiting out of play after a break (type -> n).
+
+The rest of the engine asks this module: ``allies_of`` (movement.friends_of: who stacks and
+fights together), ``commander_of`` (movement.controller_of: who decides for Pergamum or
+Pontus), ``allied_control`` (control.space_controller, §5.4.1 and the card's ban on Pergamum's
+own spaces), ``rhodes_holder`` (naval: who is owed the Rhodes toll).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import Choice, Msg, msg
+from games.pax_romana.control import data
+from games.pax_romana.flow import Frame, opt, paged, pop, push, question, turn_page
+from games.pax_romana.state import LCU_TYPES, LeaderState, PRState
+from games.pax_romana.texts import extend
+
+RHODES = "rhodes"
+PERGAMUM = "pergamum"
+PONTUS = "pontus"
+UNSET = object()
+RHODIAN_GALLEY_T = 2                # §17.2 Alliance with Rhodes: a lost galley replaced
+PONTUS_FORCE = (("HI", 4), ("LI", 2), ("CV", 1), ("GS", 1))     # §12.5.5
+
+
+def pontus_player(s: PRState) -> str | None:
+    got = s.card_effects.get(PONTUS)
+    return str(got["power"]) if isinstance(got, dict) and got.get("power") else None
+
+
+def allies_of(s: PRState, owner: str) -> set[str]:
+    """An allied Independent's units are its ally's friends, and his theirs (§4.3.1, §17.2)."""
+    if not s.allied_independents:
+        return set()
+    if owner in s.allied_independents:
+        return {s.allied_independents[owner]}
+    return {ind for ind, p in s.allied_independents.items() if p == owner}
+
+
+def commander_of(s: PRState, owner: str) -> str | None:
+    """Who decides for Pergamum's armies (its ally, §17.2) and Pontus's (the Pontus player,
+    §12.5.5); None for anyone else."""
+    if owner == PERGAMUM:
+        return s.allied_independents.get(PERGAMUM)
+    if owner == PONTUS:
+        return pontus_player(s)
+    return None
+
+
+def pergamum_home(s: PRState) -> dict[str, dict[str, int]]:
+    """The spaces Pergamene armies occupied at the start, with their units: the scenario's
+    placements when it is a built-in one, else Pergamum's core spaces of the map (one HI each,
+    reconstructed)."""
+    d = data()
+    if s.scenario in d.scenarios:
+        out: dict[str, dict[str, int]] = {}
+        for pl in d.scenario(s.scenario).placements:
+            if pl.owner == PERGAMUM:
+                st = out.setdefault(pl.at, {})
+                for kind, n in pl.units.items():
+                    st[kind] = st.get(kind, 0) + n
+        if out:
+            return out
+    return {sp: {"HI": 1} for sp in d.independents[PERGAMUM].core_spaces}
+
+
+def allied_control(s: PRState, space: str, occ: set[str]) -> Any:
+    """§5.4.1: an allied Independent's army neither breaks its ally's control nor controls for
+    him; §17.2 (Alliance with Pergamum): while allied, the Power never gains control of a space
+    Pergamene armies occupied at the start, even alone there. ``UNSET`` when this rule says
+    nothing about ``space``."""
+    ally = s.allied_independents.get(PERGAMUM)
+    if ally is None or ally not in occ and PERGAMUM not in occ:
+        return UNSET
+    if space in pergamum_home(s) and occ <= {ally, PERGAMUM}:
+        return PERGAMUM if PERGAMUM in occ else None
+    if ally in occ and PERGAMUM in occ:
+        occ = occ - {PERGAMUM}
+    if len(occ) == 1:
+        return next(iter(occ))
+    return UNSET
+
+
+def rhodes_holder(s: PRState, controller: str | None) -> str | None:
+    """Who Rhodes' toll is owed to (§12.5.1): Rhodes' ally in the Advanced Game while Rhodes is
+    Independent, else the controller of the space."""
+    ally = s.allied_independents.get(RHODES)
+    if ally is not None and controller == RHODES:
+        return ally
+    return controller
+
+
+# -- Rhodes (§12.5.1, Alliance with Rhodes) ------------------------------------------------------
+def rhodes_galleys(s: PRState) -> int:
+    return sum(st.get(RHODES, {}).get("GS", 0) for st in s.units.values())
+
+
+def ally_rhodes(s: PRState, power: str) -> None:
+    s.allied_independents[RHODES] = power
+    s.rhodes_user = power
+    s.card_effects["alliance_rhodes"] = {"galleys": rhodes_galleys(s)}
+    s.say(msg("log.ally_rhodes", power=f"@power.{power}", n=rhodes_galleys(s)))
+
+
+def break_alliance(s: PRState, independent: str, by: str) -> None:
+    """The Alliance card, or the alliance card itself, breaks an alliance with Pergamum or Rhodes
+    (§17.2)."""
+    ally = s.allied_independents.pop(independent, None)
+    if ally is None:
+        return
+    s.say(msg("log.alliance_broken", power=f"@power.{by}", who=f"@power.{ally}",
+              ind=f"@power.{independent}"))
+    if independent == RHODES:
+        s.rhodes_user = None
+        s.card_effects.pop("alliance_rhodes", None)
+    else:
+        pergamenes_home(s)
+
+
+def replace_rhodian_galleys(s: PRState) -> None:
+    """Manpower Phase (§17.2 Alliance with Rhodes): the ally replaces every Rhodian galley lost
+    since the alliance at 2T each, as many as he can pay."""
+    ally = s.allied_independents.get(RHODES)
+    kept = s.card_effects.get("alliance_rhodes")
+    if ally is None or not isinstance(kept, dict) or ally not in s.powers:
+        return
+    lost = int(kept.get("galleys", 0)) - rhodes_galleys(s)
+    cost = RHODIAN_GALLEY_T
+    n = min(max(0, lost), s.powers[ally].treasury // cost)
+    if n <= 0:
+        return
+    s.powers[ally].treasury -= n * cost
+    s.add(RHODES, RHODES, "GS", n)
+    s.say(msg("log.rhodes_replaced", power=f"@power.{ally}", n=n, cost=n * cost))
+
+
+# -- Pergamum (§12.5.4, Alliance with Pergamum) --------------------------------------------------
+def pergamene_units(s: PRState) -> dict[str, dict[str, int]]:
+    return {sp: dict(st[PERGAMUM]) for sp, st in s.units.items() if PERGAMUM in st}
+
+
+def pergamum_in_play(s: PRState) -> bool:
+    return any(k in LCU_TYPES for st in pergamene_units(s).values() for k in st)
+
+
+def pergamene_armies(s: PRState, power: str) -> list[str]:
+    """``space|pergamum`` for each Pergamene army its ally may move (§17.2)."""
+    from games.pax_romana.activation import movable
+    if s.allied_independents.get(PERGAMUM) != power:
+        return []
+    return [f"{sp}|{PERGAMUM}" for sp in sorted(pergamene_units(s))
+            if sp in data().spaces and any(k in LCU_TYPES for k in movable(s, PERGAMUM, sp))]
+
+
+def pergamene_leader_roll(s: PRState, power: str) -> None:
+    """§17.2: until a Pergamene leader is placed, each Major Move of a Pergamene army rolls 1d6:
+    1-4 none (the army moves as under a 0-0 leader), 5 the 1-4 leader, 6 the 2-5 leader, placed
+    in Pergamum. He stays between turns and is not replaced if killed."""
+    kept = s.card_effects.setdefault(PERGAMUM, {})
+    if kept.get("leader"):
+        return
+    roll = int(s.rng.roll(range(1, 7)))
+    lid = {5: "pergamum_attalus", 6: "pergamum_eumenes"}.get(roll)
+    s.say(msg("log.pergamene_leader_roll", power=f"@power.{power}", roll=roll))
+    if lid is None:
+        return
+    kept["leader"] = lid
+    s.leaders[lid] = LeaderState(owner=PERGAMUM, at=PERGAMUM)
+    s.say(msg("log.pergamene_leader", leader=f"@leader.{lid}", space=f"@space.{PERGAMUM}"))
+
+
+def _free_for_pergamum(s: PRState, space: str) -> bool:
+    return all(o == PERGAMUM for o in s.units.get(space, {})) and (
+        space not in s.cities or s.cities[space].owner == PERGAMUM)
+
+
+def pergamenes_home(s: PRState) -> None:
+    """The alliance broken (§17.2, the designer's clarification): every Pergamene unit goes back
+    to its starting space as nearly as it can; the survivors of a smaller army are spread evenly
+    over the starting spaces that are free. With none free they leave play until one is
+    (``return_pergamenes``)."""
+    out: dict[str, int] = dict(s.card_effects.get(PERGAMUM, {}).get("out", {}))
+    for sp, st in pergamene_units(s).items():
+        for kind, n in st.items():
+            if kind != "GS":
+                out[kind] = out.get(kind, 0) + n
+                s.remove(sp, PERGAMUM, kind, n)
+    kept = s.card_effects.setdefault(PERGAMUM, {})
+    kept["out"] = out
+    lid = kept.get("leader")
+    if lid and lid in s.leaders:           # he goes home with them
+        del s.leaders[lid]
+        kept["leader_out"] = lid
+    if not return_pergamenes(s):
+        s.say(msg("log.pergamenes_out"))
+
+
+def return_pergamenes(s: PRState) -> bool:
+    """Units out of play come back as soon as one starting space is free (§17.2); False while
+    none is."""
+    kept = s.card_effects.get(PERGAMUM, {})
+    out: dict[str, int] = dict(kept.get("out", {}))
+    if not any(out.values()):
+        kept.pop("out", None)
+        return True
+    home = pergamum_home(s)
+    free = [sp for sp in home if _free_for_pergamum(s, sp)]
+    if not free:
+        return False
+    placed: dict[str, int] = {}
+    start: dict[str, int] = {}
+    for st in home.values():
+        for kind, n in st.items():
+            start[kind] = start.get(kind, 0) + n
+    whole = all(out.get(kind, 0) >= n for kind, n in start.items())
+    for sp in free if whole else []:       # all there: as they stood at the start
+        for kind, n in home[sp].items():
+            k = min(n, out.get(kind, 0))
+            if k:
+                s.add(sp, PERGAMUM, kind, k)
+                out[kind] -= k
+                placed[sp] = placed.get(sp, 0) + k
+    for kind in sorted(out):               # survivors (or the rest) spread evenly
+        for _ in range(out[kind]):
+            sp = min(free, key=lambda x: (placed.get(x, 0), free.index(x)))
+            s.add(sp, PERGAMUM, kind)
+            placed[sp] = placed.get(sp, 0) + 1
+    kept.pop("out", None)
+    lid = kept.pop("leader_out", None)
+    if lid:
+        at = max(free, key=lambda x: (placed.get(x, 0), -free.index(x)))
+        s.leaders[lid] = LeaderState(owner=PERGAMUM, at=at)
+    s.say(msg("log.pergamenes_home"))
+    return True
+
+
+# -- Pontus (§12.5.5) ----------------------------------------------------------------------------
+def pontus_spaces(s: PRState, galley: bool = False) -> list[str]:
+    """The unoccupied spaces of the province of Pontus (its ports for the galley); Pontus's own
+    units placed there do not count as occupying it."""
+    d = data()
+    return [sp for sp in d.spaces_of(PONTUS) if sp not in d.transit_points
+            and all(o == PONTUS for o in s.units.get(sp, {})) and sp not in s.cities
+            and sp not in s.tribes and (not galley or sp in d.ports)]
+
+
+def pontus_alive(s: PRState) -> bool:
+    return any(k in LCU_TYPES for st in s.units.values() for k in st.get(PONTUS, {}))
+
+
+def pontus_check(s: PRState) -> None:
+    """§12.5.5: Pontus stays in play until its last LCU is destroyed."""
+    if pontus_player(s) is None or pontus_alive(s):
+        return
+    for sp in [sp for sp, st in s.units.items() if PONTUS in st]:
+        del s.units[sp][PONTUS]
+        if not s.units[sp]:
+            del s.units[sp]
+    s.card_effects.pop(PONTUS, None)
+    s.am_pool.pop(PONTUS, None)
+    s.say(msg("log.pontus_ends"))
+
+
+def pontus_placement(s: PRState, power: str) -> None:
+    """The Pontus card (§12.5.5): the kingdom is created; its player places 4 HI, 2 LI, 1 CV in
+    unoccupied spaces of the province and the galley in an unoccupied port (none if there is
+    none), and the Pontus AM goes into the pool at once."""
+    s.card_effects[PONTUS] = {"power": power}
+    s.am_pool[PONTUS] = 1
+    s.say(msg("log.pontus_created", power=f"@power.{power}"))
+    f = push(s, "pontus_place", role=power,
+             left=[kind for kind, n in PONTUS_FORCE for _ in range(n)])
+    _skip_unplaceable(s, f)
+
+
+def _place_choices(s: PRState, f: Frame) -> list[Choice]:
+    kind = f["left"][0]
+    return paged(f, f["role"], [opt("place", sp, "choice.pontus_place", unit=f"@unit.{kind}",
+                                    space=f"@space.{sp}")
+                                for sp in pontus_spaces(s, galley=kind == "GS")], [])
+
+
+def _place_prompt(s: PRState, f: Frame) -> Msg:
+    return msg("prompt.pontus_place", who=f"@power.{f['role']}", unit=f"@unit.{f['left'][0]}",
+               n=len(f["left"]))
+
+
+def _skip_unplaceable(s: PRState, f: Frame) -> None:
+    while f["left"] and not pontus_spaces(s, galley=f["left"][0] == "GS"):
+        s.say(msg("log.pontus_unplaced", unit=f"@unit.{f['left'].pop(0)}"))
+    if not f["left"]:
+        pop(s, f)
+
+
+@question("pontus_place", _place_choices, _place_prompt)
+def pontus_place(s: PRState, f: Frame, verb: str, arg: Any) -> None:
+    if verb == "page":
+        turn_page(f, f["role"])
+        return
+    f.setdefault("page", {}).pop(f["role"], None)
+    kind = f["left"].pop(0)
+    s.add(arg, PONTUS, kind)
+    s.say(msg("log.pontus_placed", unit=f"@unit.{kind}", space=f"@space.{arg}"))
+    _skip_unplaceable(s, f)
+
+
+def pontic_armies(s: PRState) -> list[str]:
+    """Spaces whose Pontic land units may still march this Activation."""
+    from games.pax_romana.activation import march_targets, movable
+    return [sp for sp in sorted(s.spaces_of_owner(PONTUS)) if sp in data().spaces
+            and any(k in LCU_TYPES for k in movable(s, PONTUS, sp))
+            and march_targets(s, PONTUS, sp)]
+
+
+def _am_choices(s: PRState, f: Frame) -> list[Choice]:
+    from games.pax_romana.activation import movable
+    stage = f.get("stage")
+    back = opt("back", None, "choice.back")
+    if stage == "major":
+        return paged(f, f["role"], [
+            opt("from", sp, "choice.pontic_army_at", space=f"@space.{sp}",
+                n=sum(movable(s, PONTUS, sp).values())) for sp in pontic_armies(s)], [back])
+    if stage == "minor":
+        return paged(f, f["role"], [
+            opt("unit", f"{sp}|{k}", "choice.pontic_unit_at", unit=f"@unit.{k}",
+                space=f"@space.{sp}")
+            for sp in pontic_armies(s) for k in sorted(movable(s, PONTUS, sp)) if k in LCU_TYPES],
+            [back])
+    out = []
+    if pontic_armies(s):
+        if f["majors"]:
+            out.append(opt("menu", "major", "choice.major_move"))
+        if f["minors"]:
+            out.append(opt("menu", "minor", "choice.minor_move"))
+    return out + [opt("end", None, "choice.end_expansion")]
+
+
+def _am_prompt(s: PRState, f: Frame) -> Msg:
+    return msg("prompt.pontus_am", who=f"@power.{f['role']}", majors=f["majors"],
+               minors=f["minors"])
+
+
+@question("pontus_am", _am_choices, _am_prompt)
+def pontus_am(s: PRState, f: Frame, verb: str, arg: Any) -> None:
+    """§12.5.5: the Pontus AM: no 1T, no card; one Major Move and two Minor Moves with Pontic
+    units only (no leaders: 0-0)."""
+    from games.pax_romana.activation import movable
+    if verb == "page":
+        turn_page(f, f["role"])
+        return
+    f.setdefault("page", {}).pop(f["role"], None)
+    if verb == "end":
+        pop(s, f)
+        s.moved = {}
+        s.finished = []
+        s.active_power = None
+        return
+    if verb == "back":
+        f["stage"] = None
+    elif verb == "menu":
+        f["stage"] = arg
+    elif verb == "from":
+        f["stage"] = None
+        f["majors"] -= 1
+        push(s, "move_army", role=f["role"], owner=PONTUS, start=arg,
+             units=movable(s, PONTUS, arg), leaders=[], minor=False)
+    elif verb == "unit":
+        sp, kind = arg.split("|")
+        f["stage"] = None
+        f["minors"] -= 1
+        push(s, "move_army", role=f["role"], owner=PONTUS, start=sp, units={kind: 1},
+             leaders=[], minor=True)
+
+
+def pontus_activation(s: PRState) -> None:
+    """The Pontus AM was drawn (§12.5.5): its player moves Pontic units only."""
+    pontus_check(s)
+    power = pontus_player(s)
+    if power is None:
+        return
+    s.active_power = power
+    s.moved = {}
+    s.finished = []
+    s.say(msg("log.pontus_am", power=f"@power.{power}"))
+    push(s, "pontus_am", role=power, majors=1, minors=2, stage=None)
+
+
+extend({
+    "en": {
+        "log.ally_rhodes": "{power} allies with Rhodes and uses its navy ({n} galleys).",
+        "log.alliance_broken": "{power} breaks the alliance of {who} with {ind}.",
+        "log.rhodes_replaced": "{power} replaces {n} lost Rhodian galleys for {cost} T.",
+        "log.pergamene_leader_roll": "{power} rolls {roll} for a Pergamene leader.",
+        "log.pergamene_leader": "{leader} takes command in {space}.",
+        "log.pergamenes_out": "Every starting space of Pergamum is occupied: its units wait "
+                              "out of play.",
+        "log.pergamenes_home": "Pergamum's units return to their starting spaces.",
+        "log.pontus_created": "{power} raises the Kingdom of Pontus.",
+        "log.pontus_placed": "Pontus places {unit} in {space}.",
+        "log.pontus_unplaced": "No unoccupied space of Pontus is left for {unit}.",
+        "log.pontus_am": "The Pontus AM: {power} moves the Pontic units.",
+        "log.pontus_ends": "Pontus's last land unit is gone: the kingdom leaves play.",
+        "choice.pontus_place": "{unit} to {space}",
+        "choice.pontic_army_at": "Pontic army at {space} ({n} units)",
+        "choice.pontic_unit_at": "{unit} at {space}",
+        "prompt.pontus_place": "{who}: where does Pontus place {unit}? ({n} to place)",
+        "prompt.pontus_am": "{who}: the Pontus AM, {majors} Major and {minors} Minor Moves "
+                            "with Pontic units",
+    },
+    "ru": {
+        "log.ally_rhodes": "{power} заключает союз с Родосом и получает его флот "
+                           "(галер: {n}).",
+        "log.alliance_broken": "{power} разрывает союз {who} с {ind}.",
+        "log.rhodes_replaced": "{power} восполняет потерянные галеры Родоса ({n}) за {cost} Т.",
+        "log.pergamene_leader_roll": "{power} бросает {roll} на командира Пергама.",
+        "log.pergamene_leader": "{leader} принимает командование в области {space}.",
+        "log.pergamenes_out": "Все начальные области Пергама заняты: его отряды выходят "
+                              "из игры до освобождения.",
+        "log.pergamenes_home": "Отряды Пергама возвращаются на начальные позиции.",
+        "log.pontus_created": "{power} создаёт Понтийское царство.",
+        "log.pontus_placed": "Понт размещает: {unit} в области {space}.",
+        "log.pontus_unplaced": "Для отряда «{unit}» не осталось незанятой области Понта.",
+        "log.pontus_am": "МА Понта: {power} двигает отряды Понта.",
+        "log.pontus_ends": "Последний сухопутный отряд Понта уничтожен: царство выходит "
+                           "из игры.",
+        "choice.pontus_place": "{unit} в {space}",
+        "choice.pontic_army_at": "Армия Понта в {space} (отрядов: {n})",
+        "choice.pontic_unit_at": "{unit} в {space}",
+        "prompt.pontus_place": "{who}: куда Понт размещает отряд «{unit}»? "
+                               "(осталось: {n})",
+        "prompt.pontus_am": "{who}: МА Понта, главных движений: {majors}, малых: {minors}, "
+                            "только отряды Понта",
+    },
+})

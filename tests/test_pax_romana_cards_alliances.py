@@ -1,0 +1,346 @@
+"""The Advanced Game's alliance cards (§17.2, §4.2, §12.5): Alliance, Alliance with Rhodes,
+Alliance with Pergamum, Pontus; played straight from the hand (the registry's ``play``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import games.pax_romana.cards  # noqa: F401 - registers the card kinds
+from games.pax_romana import independents as ind
+from games.pax_romana.activation import activation_phase, other_armies
+from games.pax_romana.cards.registry import rule
+from games.pax_romana.control import space_controller
+from games.pax_romana.economy import rhodes_navy
+from games.pax_romana.flow import push, run
+from games.pax_romana.movement import controller_of, friends_of
+from games.pax_romana.naval import pay_rhodes, rhodes_toll
+from games.pax_romana.rules import RULES
+from games.pax_romana.state import City, PRState
+from tests.pax_romana_support import act, blank, choices, dice, hold
+
+
+def _play(s: PRState, kind: int, power: str = "rome") -> PRState:
+    """The card leaves the hand and its effect runs (the registry's contract)."""
+    s.discard.append(kind)
+    rule(kind).play(s, power, {})
+    run(s)
+    return RULES.copy(s)
+
+
+def _adv() -> PRState:
+    s = blank()
+    s.options["advanced"] = True
+    hold(s)
+    return s
+
+
+def _pergamum(s: PRState) -> None:
+    """Scenario V's Pergamene armies (the data's placements)."""
+    for sp, st in ind.pergamum_home(s).items():
+        for kind, n in st.items():
+            s.add(sp, "pergamum", kind, n)
+    s.cities["pergamum"] = City(owner="pergamum", kind="city", fp=5)
+
+
+# -- Alliance with Rhodes (2) -------------------------------------------------------------------
+def test_17_2_alliance_with_rhodes_costs_3t_and_gives_its_navy() -> None:
+    s = _adv()
+    s.add("rhodes", "rhodes", "GS", 2)
+    s.add("rhodes", "rhodes", "HI", 2)
+    s.powers["rome"].treasury = 5
+    s = _play(s, 2)
+    assert s.powers["rome"].treasury == 2
+    assert s.allied_independents == {"rhodes": "rome"}
+    assert s.rhodes_user == "rome"
+    assert s.card_effects["alliance_rhodes"] == {"galleys": 2}
+    # §12.5.1: the ally sails through free; another Power pays its 1T to the ally
+    assert rhodes_toll(s, "rome", "rhodes") == 0
+    assert rhodes_toll(s, "carthage", "rhodes") == 1
+    t = s.powers["carthage"].treasury
+    pay_rhodes(s, "carthage", "rhodes")
+    assert (s.powers["carthage"].treasury, s.powers["rome"].treasury) == (t - 1, 3)
+    # Rhodes' HI stay Rhodian; the ally's army may stand with them (allied, §12.5)
+    assert "rhodes" in friends_of(s, "rome")
+
+
+def test_17_2_alliance_with_rhodes_without_3t_has_no_effect() -> None:
+    s = _adv()
+    s.add("rhodes", "rhodes", "GS", 2)
+    s.powers["rome"].treasury = 2
+    s = _play(s, 2)
+    assert s.allied_independents == {}
+    assert s.powers["rome"].treasury == 2
+
+
+def test_17_2_alliance_with_rhodes_breaks_an_existing_one() -> None:
+    s = _adv()
+    s.add("rhodes", "rhodes", "GS", 2)
+    s.powers["rome"].treasury = 5
+    s = _play(s, 2, "rome")
+    t = s.powers["carthage"].treasury
+    s = _play(s, 2, "carthage")
+    assert s.allied_independents == {}
+    assert s.rhodes_user is None
+    assert s.powers["carthage"].treasury == t          # breaking costs nothing
+
+
+def test_17_2_lost_rhodian_galleys_replaced_at_2t_in_the_manpower_phase() -> None:
+    s = _adv()
+    s.add("rhodes", "rhodes", "GS", 2)
+    s.powers["rome"].treasury = 3
+    s = _play(s, 2)
+    s.remove("rhodes", "rhodes", "GS", 2)
+    s.powers["rome"].treasury = 3                       # pays for one of the two
+    from games.pax_romana.economy import manpower_phase
+    s.flow = []
+    manpower_phase(s)
+    assert s.stack("rhodes", "rhodes") == {"GS": 1}
+    assert s.powers["rome"].treasury == 1
+
+
+def test_12_5_1_advanced_rhodes_navy_only_by_the_card() -> None:
+    """The Standard Game's 2 galleys for the Power controlling Rhodes do not apply in the
+    Advanced Game: its user is its ally, and nothing is replenished."""
+    s = _adv()
+    s.add("rhodes", "rome", "HI", 1)
+    rhodes_navy(s)
+    assert s.rhodes_user is None and s.stack("rhodes", "rhodes") == {}
+    s.allied_independents["rhodes"] = "carthage"
+    rhodes_navy(s)
+    assert s.rhodes_user == "carthage"
+
+
+# -- Alliance with Pergamum (3) -----------------------------------------------------------------
+def test_17_2_alliance_with_pergamum_its_armies_friendly_and_commanded() -> None:
+    s = _adv()
+    _pergamum(s)
+    s = _play(s, 3)
+    assert s.allied_independents == {"pergamum": "rome"}
+    assert "pergamum" in friends_of(s, "rome") and "rome" in friends_of(s, "pergamum")
+    assert controller_of(s, "pergamum") == "rome"
+    assert controller_of(s, "pergamum") != controller_of(s, "carthage")
+
+
+def test_17_2_no_pergamene_units_no_event() -> None:
+    s = _adv()
+    s = _play(s, 3)
+    assert s.allied_independents == {}
+
+
+def test_17_2_no_control_of_pergamum_starting_spaces_5_4_1() -> None:
+    """While allied, the Power never gains control of a space Pergamene armies occupied at the
+    start, even alone there; elsewhere the allied army neither breaks nor gives control."""
+    s = _adv()
+    _pergamum(s)
+    s = _play(s, 3)
+    home = sorted(ind.pergamum_home(s))
+    s.remove(home[0], "pergamum", "LI", 9)
+    s.remove(home[0], "pergamum", "HI", 9)
+    s.add(home[0], "rome", "LG", 1)
+    assert space_controller(s, home[0]) is None
+    s.add(home[1], "rome", "LG", 1)
+    assert space_controller(s, home[1]) == "pergamum"
+    s.add("nicaea", "rome", "LG", 1)
+    s.add("nicaea", "pergamum", "LI", 1)
+    assert space_controller(s, "nicaea") == "rome"
+    s.allied_independents = {}
+    assert space_controller(s, home[0]) == "rome"
+
+
+def _expansion(s: PRState) -> PRState:
+    push(s, "expansion", role="rome", majors=1, extra=0, minors=2)
+    run(s)
+    return RULES.copy(s)
+
+
+def test_17_2_pergamene_major_move_and_its_leader_roll_5() -> None:
+    s = _adv()
+    _pergamum(s)
+    s = _play(s, 3)
+    assert "pergamum|pergamum" in other_armies(s, "rome")
+    s = _expansion(s)
+    s = act(s, "rome", "menu", "major")
+    dice(s, 5, 3)                     # the leader roll, then the MP roll
+    s = act(s, "rome", "from", "pergamum|pergamum")
+    assert s.leaders["pergamum_attalus"].owner == "pergamum"
+    assert s.leaders["pergamum_attalus"].at == "pergamum"
+    move = s.flow[-1]
+    assert (move["k"], move["owner"], move["leaders"]) == ("move_army",
+                                                          "pergamum", ["pergamum_attalus"])
+    assert s.card_effects["pergamum"]["leader"] == "pergamum_attalus"
+    s = act(s, "rome", "stay")
+    # §17.2: now the Minor Moves may move Pergamene units too
+    s = act(s, "rome", "menu", "minor_move")
+    assert ("from", "sardis|pergamum") in choices(s, "rome")
+    s = act(s, "rome", "from", "sardis|pergamum")
+    s = act(s, "rome", "unit", "HI")
+    assert (s.flow[-1]["owner"], s.flow[-1]["units"], s.flow[-1]["minor"]) == (
+        "pergamum", {"HI": 1}, True)
+
+
+def test_17_2_no_pergamene_minor_moves_without_its_major_move() -> None:
+    s = _adv()
+    _pergamum(s)
+    s.add("rome", "rome", "LG", 1)
+    s = _play(s, 3)
+    s = _expansion(s)
+    s = act(s, "rome", "menu", "minor_move")
+    assert not any(isinstance(a, str) and a.endswith("|pergamum") for _, a in choices(s, "rome"))
+
+
+def test_17_2_pergamene_leader_roll_1_to_4_none_and_6_the_2_5_leader() -> None:
+    s = _adv()
+    _pergamum(s)
+    s.allied_independents["pergamum"] = "rome"
+    dice(s, 4)
+    ind.pergamene_leader_roll(s, "rome")
+    assert "pergamum_attalus" not in s.leaders and "pergamum_eumenes" not in s.leaders
+    dice(s, 6)
+    ind.pergamene_leader_roll(s, "rome")
+    assert s.leaders["pergamum_eumenes"].at == "pergamum"
+    # never rolled again, not replaced if killed
+    del s.leaders["pergamum_eumenes"]
+    dice(s, 5)
+    ind.pergamene_leader_roll(s, "rome")
+    assert "pergamum_attalus" not in s.leaders
+    assert s.rng.scripted == ["5"]
+
+
+def test_17_2_breaking_pergamum_sends_its_units_home() -> None:
+    """The alliance broken: the units go back to their starting spaces; the survivors of a
+    smaller army are spread evenly; with every starting space occupied they wait out of play
+    until one is free (the designer's clarification)."""
+    s = _adv()
+    _pergamum(s)
+    home = ind.pergamum_home(s)
+    s = _play(s, 3, "rome")
+    for sp in list(ind.pergamene_units(s)):
+        for kind, n in dict(s.stack(sp, "pergamum")).items():
+            s.remove(sp, "pergamum", kind, n)
+    s.add("nicaea", "pergamum", "HI", 3)      # the survivors, somewhere else
+    s.add("nicaea", "rome", "LG", 1)
+    s = _play(s, 3, "carthage")
+    assert s.allied_independents == {}
+    got = {sp: dict(st) for sp, st in ind.pergamene_units(s).items()}
+    assert sum(n for st in got.values() for n in st.values()) == 3
+    assert set(got) <= set(home) and all(sum(st.values()) == 1 for st in got.values())
+    assert "nicaea" not in got
+
+
+def test_17_2_pergamum_out_of_play_until_a_starting_space_is_free() -> None:
+    s = _adv()
+    _pergamum(s)
+    home = ind.pergamum_home(s)
+    s = _play(s, 3, "rome")
+    for sp in home:
+        s.add(sp, "carthage", "LI", 1)
+    s = _play(s, 3, "carthage")
+    assert ind.pergamene_units(s) == {}
+    assert sum(s.card_effects["pergamum"]["out"].values()) == sum(
+        n for st in home.values() for n in st.values())
+    s = _play(s, 3, "rome")                   # out of play: the card has no effect
+    assert s.allied_independents == {}
+    first = sorted(home)[0]
+    s.remove(first, "carthage", "LI", 1)
+    assert ind.return_pergamenes(s)
+    assert list(ind.pergamene_units(s)) == [first]
+    assert "out" not in s.card_effects["pergamum"]
+
+
+# -- Alliance (1) --------------------------------------------------------------------------------
+def test_17_2_alliance_card_breaks_an_alliance_with_rhodes_or_pergamum() -> None:
+    s = _adv()
+    _pergamum(s)
+    s.allied_independents = {"pergamum": "carthage", "rhodes": "greece"}
+    s = _play(s, 1, "rome")
+    assert ("break", "pergamum") in choices(s, "rome")
+    assert ("break", "rhodes") in choices(s, "rome")
+    assert ("negotiate_with", "carthage") in choices(s, "rome")
+    assert ("negotiate_with", "rome") not in choices(s, "rome")
+    s = act(s, "rome", "break", "rhodes")
+    assert s.allied_independents == {"pergamum": "carthage"}
+
+
+# -- Pontus (27) ---------------------------------------------------------------------------------
+def _pontus_spaces(s: PRState) -> list[str]:
+    return ind.pontus_spaces(s)
+
+
+def test_12_5_5_pontus_placed_and_its_am_in_the_pool() -> None:
+    s = _adv()
+    s.am_pool = {"rome": 1}
+    spaces = _pontus_spaces(s)
+    port = next(sp for sp in spaces if sp in ind.data().ports)
+    inland = next(sp for sp in spaces if sp not in ind.data().ports)
+    assert rule(27).can_play(s, "greece", {})
+    s = _play(s, 27, "greece")
+    assert s.card_effects["pontus"] == {"power": "greece"}
+    assert s.am_pool == {"rome": 1, "pontus": 1}
+    for _ in range(7):
+        assert s.flow[-1]["k"] == "pontus_place"
+        s = act(s, "greece", "place", inland)
+    assert s.flow[-1]["left"] == ["GS"]
+    assert {a for _, a in choices(s, "greece")} == {sp for sp in spaces if sp in ind.data().ports}
+    s = act(s, "greece", "place", port)
+    assert s.flow[-1]["k"] != "pontus_place"
+    assert s.stack(inland, "pontus") == {"HI": 4, "LI": 2, "CV": 1}
+    assert s.stack(port, "pontus") == {"GS": 1}
+    assert controller_of(s, "pontus") == "greece"
+    assert "greece" not in friends_of(s, "pontus")      # never stacks with his own units
+    assert space_controller(s, inland) == "pontus"       # Independent: no control for him
+
+
+def test_12_5_5_pontus_needs_an_unoccupied_space_and_its_galley_an_unoccupied_port() -> None:
+    s = _adv()
+    d = ind.data()
+    spaces = _pontus_spaces(s)
+    for sp in spaces:
+        s.add(sp, "east", "LI", 1)
+    assert not rule(27).can_play(s, "greece", {})
+    inland = [sp for sp in spaces if sp not in d.ports]
+    s.remove(inland[0], "east", "LI", 1)
+    assert rule(27).can_play(s, "greece", {})
+    s = _play(s, 27, "greece")
+    for _ in range(7):
+        s = act(s, "greece", "place", inland[0])
+    # no unoccupied port: the galley is not placed
+    assert s.flow[-1]["k"] != "pontus_place"
+    assert s.count("pontus", {"GS"}) == 0
+
+
+def test_12_5_5_the_pontus_am_moves_pontic_units_only_free() -> None:
+    s = _adv()
+    sp = _pontus_spaces(s)[0]
+    s.add(sp, "pontus", "HI", 2)
+    s.add(sp, "greece", "LI", 1)
+    s.card_effects["pontus"] = {"power": "greece"}
+    s.am_pool = {"pontus": 1}
+    t = s.powers["greece"].treasury
+    hand: list[Any] = list(s.hands.get("greece", []))
+    push(s, "am_draw")
+    run(s)
+    s = RULES.copy(s)
+    assert s.flow[-1]["k"] == "pontus_am" and s.flow[-1]["role"] == "greece"
+    assert s.powers["greece"].treasury == t and s.hands.get("greece", []) == hand
+    s = act(s, "greece", "menu", "major")
+    dice(s, 2)
+    s = act(s, "greece", "from", sp)
+    assert (s.flow[-1]["k"], s.flow[-1]["owner"], s.flow[-1]["units"]) == (
+        "move_army", "pontus", {"HI": 2})
+    assert s.flow[-1]["leaders"] == []
+    assert "greece" not in s.am_track                    # the Pontus AM is not his own AM
+
+
+def test_12_5_5_pontus_am_back_each_turn_while_a_pontic_lcu_is_on_the_map() -> None:
+    s = _adv()
+    sp = _pontus_spaces(s)[0]
+    s.card_effects["pontus"] = {"power": "greece"}
+    s.add(sp, "pontus", "LI", 1)
+    s.flow = []
+    activation_phase(s)
+    assert s.am_pool.get("pontus") == 1
+    s.remove(sp, "pontus", "LI", 1)
+    s.add(sp, "pontus", "GS", 1)
+    ind.pontus_check(s)
+    assert "pontus" not in s.card_effects and "pontus" not in s.am_pool
+    assert s.count("pontus", {"GS"}) == 0
