@@ -79,6 +79,11 @@ class FakeChannel:
         self.messages: list[Sent] = []
         self.send = AsyncMock(side_effect=self._send)
         self.name = ""
+        # a private thread's members, and what archived or locked it
+        self.members: list[int] = []
+        self.archived = False
+        self.locked = False
+        self.parent: FakeChannel | None = None
 
     async def _send(self, **kwargs: Any) -> Any:
         if self.user is not None and self.user.dms_closed:
@@ -117,6 +122,33 @@ class FakeChannel:
 
         return SimpleNamespace(id=message_id, edit=AsyncMock(side_effect=edit),
                                delete=AsyncMock(side_effect=delete))
+
+    async def create_thread(self, *, name: str, type: Any = None, invitable: bool = True,
+                            **_: Any) -> FakeChannel:
+        """A thread without a message: private (``type`` private_thread) or public; only a
+        channel has threads."""
+        assert self.kind == "channel", "a thread is started in a channel, not in " + self.kind
+        private = type == discord.ChannelType.private_thread
+        thread = self.harness.new_thread(name, None, "private" if private else "thread")
+        thread.parent = self
+        self.harness.calls.append((self.harness.current, "thread"))
+        return thread
+
+    async def add_user(self, user: Any) -> None:
+        assert self.kind in ("thread", "private"), "members are added to a thread"
+        self.harness.calls.append((self.harness.current, "add_member"))
+        if user.id not in self.members:
+            self.members.append(user.id)
+
+    async def edit(self, *, archived: bool | None = None, locked: bool | None = None,
+                   **_: Any) -> FakeChannel:
+        assert self.kind in ("thread", "private"), "only a thread is archived or locked"
+        self.harness.calls.append((self.harness.current, "edit_thread"))
+        if archived is not None:
+            self.archived = archived
+        if locked is not None:
+            self.locked = locked
+        return self
 
 
 class FakeUser:
@@ -163,6 +195,7 @@ class Harness:
         self.channels = before.channels
         self.by_id = before.by_id
         self.message_ids = before.message_ids
+        self.thread_ids = before.thread_ids
         self.users = before.users
         self.channel = before.channel
         self.calls = before.calls
@@ -173,8 +206,9 @@ class Harness:
         self.bot.get_partial_messageable = (  # type: ignore[method-assign]
             lambda cid, **_: self.channels[cid])
 
-    def new_thread(self, name: str, parent_message: Sent) -> FakeChannel:
-        thread = FakeChannel(self, next(self.thread_ids), "thread")
+    def new_thread(self, name: str, parent_message: Sent | None,
+                   kind: str = "thread") -> FakeChannel:
+        thread = FakeChannel(self, next(self.thread_ids), kind)
         thread.name = name
         self.channels[thread.id] = thread
         return thread
@@ -264,6 +298,11 @@ class Harness:
 
     def count(self, what: str) -> int:
         return sum(1 for _, w in self.calls if w == what)
+
+    @property
+    def private_threads(self) -> list[FakeChannel]:
+        """The private threads the bot opened (a negotiation's), oldest first."""
+        return [c for c in self.channels.values() if c.kind == "private"]
 
 
 # -- playing through what the bot shows -------------------------------------------------------

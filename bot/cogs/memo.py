@@ -52,3 +52,24 @@ class TableMemo(BaseModel):
     unstripped: list[SentMessage] = Field(default_factory=list)
     timer_post: SentMessage | None = None   # the vote after the turn time ran out
     ended_line: bool = False             # the parent channel was told the game is over
+    # a Negotiate under way (Pax Romana §4.1) and its private thread
+    negotiation: NegotiationMemo | None = None
+
+
+class NegotiationMemo(BaseModel):
+    """A negotiation the bot follows: whose it is, the private thread of its parties (none
+    while no person is a party, or when Discord refused one), who was told and added, and the
+    rulebook's five minutes (§4.3.1) as a Unix time."""
+
+    by: str                              # the negotiating role
+    start: int                           # the first log line of the negotiation
+    deadline: float                      # when the five minutes are up (Unix seconds)
+    thread: int | None = None
+    invited: list[str] = Field(default_factory=list)   # invited roles the thread was told of
+    members: list[int] = Field(default_factory=list)   # users added to the thread
+    failed: bool = False                 # Discord refused the thread: the game goes on without
+    reminded: bool = False               # the polite note after five minutes was posted
+    closing: bool = False                # the closing line was posted (archive next)
+
+
+TableMemo.model_rebuild()

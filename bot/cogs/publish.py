@@ -27,6 +27,7 @@ from bot.cogs import codec, present
 from bot.cogs.components import SecretButton, VoteButton
 from bot.cogs.computer import ComputerSeats
 from bot.cogs.memo import Ask, HandMessage, SentMessage, TableMemo
+from bot.cogs.negotiation import NegotiationThreads
 from bot.cogs.pictures import board_png, hand_png
 from bot.dm import Delivery, dm_message, patiently
 from bot.i18n import DEFAULT_LANGUAGE, LANGUAGES, supported_language, t, tr_msg
@@ -69,6 +70,7 @@ class Publisher:
         self._publishing: dict[int, asyncio.Future[None]] = {}
         self._memos: dict[int, TableMemo] = {}
         self.computers = ComputerSeats(service, self.publish)
+        self.negotiations = NegotiationThreads(self)
 
     # -- languages ------------------------------------------------------------------------------
     async def guild_lang(self, guild_id: int | None) -> str:
@@ -196,9 +198,18 @@ class Publisher:
             message = await self._show_turn(info, outcome, memo, lang)
             await self._deliver_privates(outcome, memo, lang)
             await self._ask_privately(info, outcome.public, memo)
+            await self._follow_negotiation(info, outcome.public, memo)
             memo.posted = max(memo.posted, info.version)
             await self.keep_memo(info.id, memo)
             return message
+
+    async def _follow_negotiation(self, info: GameInfo, public: View, memo: TableMemo) -> None:
+        """A negotiation's private thread (``bot.cogs.negotiation``); its trouble never stops
+        the game's posts."""
+        try:
+            await self.negotiations.follow(info, public, memo)
+        except Exception:  # noqa: BLE001 - the turn post and the hands went out all the same
+            log.exception("game %s: cannot follow the negotiation", info.id)
 
     async def _refresh_lobby(self, info: GameInfo, memo: TableMemo, lang: str) -> None:
         if memo.lobby_post is not None:
@@ -527,11 +538,18 @@ class Publisher:
     # -- after a restart ------------------------------------------------------------------------
     async def catch_up(self) -> int:
         """Bring every game's channel up to date with its stored state: a move committed while
-        the bot died before posting it is shown now. Returns how many games were behind."""
+        the bot died before posting it is shown now; a negotiation that ended (or whose five
+        minutes ran out) meanwhile is finished in its thread. Returns how many games were
+        behind."""
         behind = 0
         for info in await self.service.games_to_show():
             memo = await self.memo(info.id)
             if memo.posted >= info.version:
+                if memo.negotiation is not None:
+                    try:
+                        await self.negotiations.settle(info)
+                    except Exception:
+                        log.exception("game %s: cannot settle the negotiation", info.id)
                 self.computers.wake(info)
                 continue
             behind += 1

@@ -1,4 +1,5 @@
-"""The turn-timer loop: reminders at half time, and expiry notices for the moderators."""
+"""The turn-timer loop: reminders at half time, and expiry notices for the moderators; the
+note in a negotiation's thread when its five minutes are up."""
 
 from __future__ import annotations
 
@@ -56,6 +57,10 @@ class TimerCog(commands.Cog):
                     await self.expired(event)
             except discord.HTTPException as exc:
                 log.warning("cannot send the timer notice of game %s: %s", info.id, exc)
+        try:
+            await self.table.negotiations.remind_due()    # the five minutes of §4.3.1
+        except Exception:
+            log.exception("the negotiations' reminders failed")
         return len(events)
 
     async def remind(self, event: TimerEvent) -> None:

@@ -5,8 +5,9 @@ It serves what the bot uses of Discord, over real sockets, the way discord.py ta
 * REST under ``/api/v10``: the bot user and application info, ``/gateway/bot``, the command
   sync, interaction callbacks and webhook follow-ups (with files), channel messages with
   embeds, files and components, editing them (new files too), deleting them, threads started
-  on a message (and posting into them), DM channels and DMs (edited too); attachments under
-  ``/attachments`` (a scenario file a user attached);
+  on a message (and posting into them), private threads started without a message, their
+  members added, threads archived and locked, DM channels and DMs (edited too); attachments
+  under ``/attachments`` (a scenario file a user attached);
 * the gateway websocket at ``/gateway``: hello, identify, heartbeat and ack, ready, guild
   create, interaction create (slash commands, autocomplete, buttons, select menus), and resume
   after a dropped connection (missed events are replayed).
@@ -247,6 +248,7 @@ class FakeDiscord:
         self.channel: list[Message] = []          # posts in the guild channel, in order
         self.threads: dict[int, dict[str, Any]] = {}   # thread id -> its channel payload
         self.thread_posts: dict[int, list[Message]] = {}   # thread id -> its posts, in order
+        self.thread_members: dict[int, list[int]] = {}     # private thread id -> its members
         self.dms: dict[int, list[Message]] = {u: [] for u in self.users}
         self.dm_channels: dict[int, int] = {}     # user -> DM channel id
         self.interactions: dict[int, Interaction] = {}
@@ -444,6 +446,10 @@ class FakeDiscord:
             ("PATCH", r"/channels/(\d+)/messages/(\d+)", self._edit),
             ("DELETE", r"/channels/(\d+)/messages/(\d+)", self._delete),
             ("POST", r"/channels/(\d+)/messages/(\d+)/threads", self._start_thread),
+            ("POST", r"/channels/(\d+)/threads", self._start_private_thread),
+            ("PUT", r"/channels/(\d+)/thread-members/(\d+)", self._add_thread_member),
+            ("GET", r"/channels/(\d+)/thread-members", self._thread_member_list),
+            ("PATCH", r"/channels/(\d+)", self._edit_channel),
             ("GET", r"/channels/(\d+)/messages/(\d+)", self._get_message),
             ("GET", r"/channels/(\d+)", self._get_channel),
             ("POST", r"/users/@me/channels", self._open_dm),
@@ -583,6 +589,11 @@ class FakeDiscord:
         if where == "dm" and user in self.closed_dms:
             self.refused_dms.append(user)  # type: ignore[arg-type]
             return _error(403, CANNOT_MESSAGE_USER, "Cannot send messages to this user")
+        if where == "thread":
+            metadata = self.threads[int(channel)]["thread_metadata"]
+            if metadata["locked"]:
+                return _error(403, 50083, "Thread is locked")
+            metadata["archived"] = False      # a post in an archived thread unarchives it
         message = self._make(body, files, channel_id=int(channel), where=where)
         if where == "dm":
             self.dms[user].append(message)  # type: ignore[index]
@@ -636,6 +647,71 @@ class FakeDiscord:
         self.changes += 1
         await self.dispatch("THREAD_CREATE", {**self.threads[thread_id], "newly_created": True})
         return _json(self.threads[thread_id], status=201)
+
+    async def _start_private_thread(self, request: web.Request, channel: str
+                                    ) -> web.Response:
+        """A thread started without a message in the guild channel: private (type 12) unless
+        the body asks for a public one (type 11); a private thread has only the bot in it
+        until members are added."""
+        if int(channel) != self.channel_id:
+            return _error(400, 50024, "Cannot execute action on this channel type")
+        body = await request.json()
+        kind = int(body.get("type") or 12)
+        thread_id = snowflake()
+        self.threads[thread_id] = {
+            "id": str(thread_id), "type": kind, "guild_id": str(self.guild_id),
+            "parent_id": str(self.channel_id), "owner_id": str(self.bot_user.id),
+            "name": str(body.get("name") or "thread")[:100], "last_message_id": None,
+            "rate_limit_per_user": int(body.get("rate_limit_per_user") or 0),
+            "message_count": 0, "member_count": 1, "flags": 0, "total_message_sent": 0,
+            "thread_metadata": {
+                "archived": False, "auto_archive_duration": int(
+                    body.get("auto_archive_duration") or 1440),
+                "archive_timestamp": now_iso(), "locked": False,
+                "invitable": bool(body.get("invitable", True))}}
+        self.thread_posts[thread_id] = []
+        self.thread_members[thread_id] = [self.bot_user.id]
+        self.changes += 1
+        await self.dispatch("THREAD_CREATE", {**self.threads[thread_id], "newly_created": True})
+        return _json(self.threads[thread_id], status=201)
+
+    async def _add_thread_member(self, request: web.Request, channel: str, user: str
+                                 ) -> web.Response:
+        thread = self.threads.get(int(channel))
+        if thread is None:
+            return _error(404, 10003, "Unknown Channel")
+        if int(user) not in self.users:
+            return _error(404, 10013, "Unknown User")
+        if thread["thread_metadata"]["archived"]:
+            return _error(400, 50083, "Thread is archived")
+        members = self.thread_members.setdefault(int(channel), [self.bot_user.id])
+        if int(user) not in members:
+            members.append(int(user))
+            thread["member_count"] = len(members)
+            self.changes += 1
+        return web.Response(status=204)
+
+    async def _thread_member_list(self, request: web.Request, channel: str) -> web.Response:
+        if int(channel) not in self.threads:
+            return _error(404, 10003, "Unknown Channel")
+        return _json([{"id": channel, "user_id": str(u), "join_timestamp": now_iso(),
+                       "flags": 0} for u in self.thread_members.get(int(channel), [])])
+
+    async def _edit_channel(self, request: web.Request, channel: str) -> web.Response:
+        """A thread renamed, archived or locked (the guild channel itself is not edited)."""
+        thread = self.threads.get(int(channel))
+        if thread is None:
+            return _error(403, 50013, "Missing Permissions")
+        body = await request.json()
+        metadata = thread["thread_metadata"]
+        for key in ("archived", "locked", "invitable", "auto_archive_duration"):
+            if key in body:
+                metadata[key] = body[key]
+        if "name" in body:
+            thread["name"] = str(body["name"])[:100]
+        self.changes += 1
+        await self.dispatch("THREAD_UPDATE", thread)
+        return _json(thread)
 
     async def _get_message(self, request: web.Request, channel: str, message_id: str
                            ) -> web.Response:
