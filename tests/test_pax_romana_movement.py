@@ -4,6 +4,8 @@ withdrawal before battle; the rulebook's movement example Emporion–Arretium (�
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.pax_romana.flow import push, run
 from games.pax_romana.movement import (
     destinations,
@@ -239,6 +241,8 @@ def test_9_4_withdrawal_before_battle_and_its_stability_cost() -> None:
     assert "capua" not in dest and dest                     # never whence the enemy came
     s = act(s, "rome", "withdraw_to", dest[0])
     assert s.stack(dest[0], "rome") == {"LG": 1}
+    assert _top(s) == "withdraw" and ("stop", None) in choices(s, "rome")   # 1 MP left
+    s = act(s, "rome", "stop")
     assert [e.msg.args["delta"] for e in s.log if e.msg.key == "log.stability"
             and e.msg.args["reason"] == "@why.withdrawal"] == ["-1"]   # §9.4.5 at home
     assert s.powers["rome"].stability < st
@@ -371,3 +375,209 @@ def test_9_3_4_interceptors_combine_with_their_army_and_only_they_regroup() -> N
     assert s.stack("arretium", "rome") == {"LG": 1}        # the interceptor goes back
     assert s.leaders["rome_10"].at == "arretium"
     assert s.stack("parma", "rome") == {"LI": 1}           # the army that was there stays
+
+
+def _answer(s: PRState, **picks: list[tuple[str, Any]]) -> PRState:
+    """Answer the questions on top of the stack with each Power's scripted answers, in order,
+    until a Power has none left for the question it is asked."""
+    while s.flow and s.flow[-1].get("role") in picks and picks[s.flow[-1]["role"]]:
+        role = s.flow[-1]["role"]
+        s = act(s, role, *picks[role].pop(0))
+    return s
+
+
+def test_9_4_5_a_withdrawal_goes_space_by_space_and_may_be_intercepted_in_each() -> None:
+    """§9.4.5, §9.3.1: the withdrawing army is offered to interceptors in every space it enters
+    (not from the battle space, where the army it escapes stands; another army of the same
+    Power may); it spends at least 1 MP and may stop after that."""
+    s = blank()
+    hold(s)
+    s.add("capua", "carthage", "HI", 2)
+    s.add("arretium", "carthage", "HI", 2)
+    s.add("rome", "rome", "LG", 1)
+    s = _march(s, "carthage", "capua")
+    dice(s, 3)
+    s = act(s, "carthage", "go")
+    s = act(s, "carthage", "to", "rome")
+    dice(s, 3)
+    s = act(s, "rome", "withdraw")
+    assert _top(s) == "withdraw" and s.flow[-1]["mp"] == 3
+    # never whence Carthage came (Capua), nor into Carthage's army at Arretium; no stop yet
+    assert [a for v, a in choices(s, "rome") if v == "withdraw_to"] == ["bovianum", "pisae"]
+    assert ("stop", None) not in choices(s, "rome")
+    s = act(s, "rome", "withdraw_to", "pisae")
+    assert _top(s) == "intercept" and s.flow[-1]["role"] == "carthage"
+    assert choices(s, "carthage") == [("intercept", "arretium"), ("let_pass", None)]
+    assert RULES.view(s, None).prompt == (
+        "Carthage: the Roman army, withdrawing or retreating from a battle, enters Pisa next "
+        "to your army: intercept it?")
+    s = act(s, "carthage", "let_pass")
+    assert _top(s) == "withdraw" and s.flow[-1]["mp"] == 2
+    assert ("stop", None) in choices(s, "rome")
+    s = act(s, "rome", "withdraw_to", "genua")
+    assert s.stack("genua", "rome") == {"LG": 1} and s.flow[-1]["mp"] == 1
+    s = act(s, "rome", "stop")
+    move = s.flow[-1]
+    assert move["k"] == "move_army" and move["mp"] == 3 - 2 + 1     # attack MP back (§9.4.2)
+    assert [e.msg.args["space"] for e in s.log if e.msg.key == "log.withdrew"] == [
+        "@space.pisae", "@space.genua"]
+
+
+def test_9_3_7_an_intercepted_withdrawal_goes_on_with_one_mp_less_after_a_lost_battle() -> None:
+    """§9.4.5 with §9.3.7: Carthage's second army intercepts the Roman army withdrawing into
+    Pisa and wins; the Romans, unable to retreat the way they came, stay, and go on
+    withdrawing with their 3 MP left less 1."""
+    s = blank()
+    hold(s)
+    s.add("capua", "carthage", "HI", 2)
+    s.add("arretium", "carthage", "HI", 1)
+    s.add("rome", "rome", "LG", 3)
+    s = _march(s, "carthage", "capua")
+    dice(s, 3)
+    s = act(s, "carthage", "go")
+    s = act(s, "carthage", "to", "rome")
+    dice(s, 4)
+    s = act(s, "rome", "withdraw")
+    s = act(s, "rome", "withdraw_to", "pisae")
+    # interception 6 + 6; Carthage 3 BP against 12: rolls 6 and 1, Rome keeps its shifts
+    dice(s, 6, 6, 6, 1)
+    s = act(s, "carthage", "intercept", "arretium")
+    b = next(f for f in s.flow if f["k"] == "battle")
+    assert b["bp"] == {"carthage": 3, "rome": 12} and b["intercept"]
+    s = _answer(s, rome=[("done", None)], carthage=[("no_force", None)])
+    s = _losses(s, rome=["rome|kill|LG", "rome|kill|LG"])    # 60% of 12: 7 BP
+    s = _answer(s, rome=[("no_militia", None)])
+    assert s.stack("pisae", "rome") == {"LG": 1}
+    assert s.stack("arretium", "carthage") == {"HI": 1}       # the interceptor regrouped
+    w = s.flow[-1]
+    assert w["k"] == "withdraw" and w["role"] == "rome" and w["mp"] == 3 - 1
+    s = act(s, "rome", "withdraw_to", "genua")
+    assert s.stack("genua", "rome") == {"LG": 1}
+
+
+def test_9_4_5_withdrawal_by_naval_transport_one_sea_link_with_an_unmodified_roll() -> None:
+    """§9.4.5: from a port, by sea with the galleys there, one sea link to a friendly controlled
+    port, with 3 MP (embark, voyage, disembark); the cavalry modifier does not apply (§9.4.3)."""
+    s = blank()
+    hold(s)
+    s.add("arretium", "carthage", "HI", 1)
+    s.add("arretium", "carthage", "CV", 2)
+    s.add("pisae", "rome", "LG", 1)
+    s.add("pisae", "rome", "GS", 1)
+    s = _march(s, "carthage", "arretium")
+    dice(s, 3)
+    s = act(s, "carthage", "go")
+    s = act(s, "carthage", "to", "pisae")
+    from games.pax_romana.movement import withdrawal_modifier
+    assert withdrawal_modifier(s, "pisae", "carthage", "rome") == -3   # by land: 3 - 3 = 0
+    assert choices(s, "rome") == [("withdraw", None), ("withdraw_by_sea", None),
+                                  ("stand", None)]
+    dice(s, 3)
+    s = act(s, "rome", "withdraw_by_sea")
+    assert RULES.view(s, "rome").prompt == ("Rome: the army withdrawing from Pisa sails one "
+                                            "sea link: to which friendly port?")
+    assert choices(s, "rome") == [("withdraw_by_sea_to", "genua"),
+                                  ("withdraw_by_sea_to", "rome")]   # not Corsica's Aleria
+    s = act(s, "rome", "withdraw_by_sea_to", "genua")
+    assert s.stack("genua", "rome") == {"LG": 1, "GS": 1}
+    assert "rome" not in s.units.get("pisae", {})
+    move = s.flow[-1]
+    assert move["k"] == "move_army" and move["mp"] == 3 - 2 + 1
+    s2 = blank()
+    s2.add("pisae", "rome", "LG", 1)
+    from games.pax_romana.movement import withdrawal_ports
+    assert withdrawal_ports(s2, "rome", "pisae") == ["genua", "rome"]
+    s2.add("pisae", "carthage", "GS", 1)                     # no embarking under enemy galleys
+    assert withdrawal_ports(s2, "rome", "pisae") == []
+
+
+def test_9_3_5_the_interceptor_declares_who_defends_in_his_settlement_before_the_roll() -> None:
+    """§9.3.5: Rome intercepts from Arretium into Parma, its settlement, where 2 Roman LI stand:
+    before the roll it puts one LI in the settlement. That LI stays out of the interception
+    battle (Rome 2 LG + 1 LI, 9 BP); Rome wins but Carthage stays, so the interceptors regroup
+    and Carthage must attack the settlement and the LI in it, at no more MP."""
+    s = blank()
+    hold(s)
+    s.add("mediolanum", "carthage", "HI", 2)
+    s.cities["parma"] = City(owner="rome", kind="settlement", fp=2)
+    s.add("parma", "rome", "LI", 2)
+    s.add("arretium", "rome", "LG", 2)
+    s = _march(s, "carthage", "mediolanum")
+    dice(s, 4)
+    s = act(s, "carthage", "go")
+    s = act(s, "carthage", "to", "parma")
+    assert _top(s) == "intercept" and s.flow[-1]["role"] == "rome"
+    s = act(s, "rome", "intercept", "arretium")
+    assert choices(s, "rome") == [("in_city", "rome|LI"), ("all_in_city", None), ("roll", None)]
+    assert RULES.view(s, "rome").prompt.startswith(
+        "Rome: intercepting from Arretium into Parma: before the roll, declare which units")
+    s = act(s, "rome", "in_city", "rome|LI")
+    assert [c.label for c in RULES.view(s, "rome").actions][-1] == (
+        "Roll for the interception (1 in the city)")
+    dice(s, 6, 6, 5, 1)                                      # 12: in
+    s = act(s, "rome", "roll")
+    b = next(f for f in s.flow if f["k"] == "battle")
+    assert b["bp"] == {"rome": 9, "carthage": 6}
+    s = _answer(s, rome=[("done", None)], carthage=[("stand", None)])
+    s = _answer(s, rome=[("no_force", None)])
+    s = _losses(s, carthage=["carthage|kill|HI"], rome=["rome|kill|LI"])
+    assert s.stack("arretium", "rome") == {"LG": 2}          # the interceptors regrouped
+    assert s.stack("parma", "rome") == {"LI": 1}             # the LI in the settlement
+    assert _top(s) == "withdraw" and s.flow[-1]["role"] == "rome"   # Carthage attacks it
+    assert next(f for f in s.flow if f["k"] == "move_army")["mp"] == 4 - 2 - 1
+
+
+def test_9_3_6_an_interceptor_and_an_independent_army_fight_as_one_army() -> None:
+    """§9.3.6: Carthage attacks Syracuse; Rome intercepts from Catana and fights beside the
+    Syracusan army (Rome's LG 4 + Syracuse's HI 3 and LI 1: 8 BP), allocating the joint losses;
+    it wins, yet goes back to Catana; Carthage, beaten and staying, then attacks Syracuse."""
+    s = blank()
+    hold(s)
+    s.add("agrigentum", "carthage", "HI", 3)
+    s.cities["syracuse"] = City(owner="syracuse", kind="city", fp=4)
+    s.add("syracuse", "syracuse", "HI", 1)
+    s.add("syracuse", "syracuse", "LI", 1)
+    s.add("catana", "rome", "LG", 1)
+    s = _march(s, "carthage", "agrigentum")
+    dice(s, 4)
+    s = act(s, "carthage", "go")
+    s = act(s, "carthage", "to", "syracuse")
+    assert _top(s) == "intercept" and choices(s, "rome") == [("intercept", "catana"),
+                                                             ("let_pass", None)]
+    assert RULES.view(s, None).prompt == (
+        "Rome: the Carthaginian army enters Syracuse to attack Syracuse: intercept, fighting "
+        "beside them as one army for this battle (your army then goes back where it came "
+        "from)?")
+    s = act(s, "rome", "intercept", "catana")
+    # §9.3.5 applies to the Independent army in its city: Rome declares, here none in it
+    assert ("in_city", "syracuse|HI") in choices(s, "rome")
+    dice(s, 6, 6, 5, 1)
+    s = act(s, "rome", "roll")
+    b = next(f for f in s.flow if f["k"] == "battle")
+    assert b["bp"] == {"rome": 8, "carthage": 9} and not b["city"]
+    s = _answer(s, carthage=[("stand", None)], rome=[("no_force", None)])
+    dice(s, 1, 1)                                            # the next battle's rolls
+    s = _answer(s, carthage=[("loss", "carthage|kill|HI"), ("loss", "carthage|kill|HI")],
+                rome=[("loss", "syracuse|kill|LI")])
+    assert s.stack("catana", "rome") == {"LG": 1}            # back whence it came
+    assert s.stack("syracuse", "syracuse") == {"HI": 1}
+    b = next(f for f in s.flow if f["k"] == "battle")        # and Carthage attacks Syracuse
+    assert (b["att"], b["dfd"], b["intercept"], b["city"]) == ("carthage", "syracuse", False,
+                                                              True)
+    assert b["bp"] == {"carthage": 3, "syracuse": 3 + 4}
+    from games.pax_romana.movement import friends_of
+    assert friends_of(s, "rome") == {"rome"}                 # the alliance ended
+
+
+def test_9_3_6_no_interception_into_a_third_side_that_is_not_an_independent_army() -> None:
+    from games.pax_romana.movement import interceptors
+    s = blank()
+    s.add("syracuse", "carthage", "HI", 1)
+    s.add("syracuse", "greece", "HI", 1)
+    s.add("catana", "rome", "LG", 1)
+    assert interceptors(s, "rome", "syracuse", "carthage") == []
+    s2 = blank()
+    s2.add("syracuse", "carthage", "HI", 1)
+    s2.cities["syracuse"] = City(owner="syracuse", kind="city", fp=4)   # no army: no ally
+    s2.add("catana", "rome", "LG", 1)
+    assert interceptors(s2, "rome", "syracuse", "carthage") == []

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Choice, Msg, msg
-from games.pax_romana import battle, naval, special_units
+from games.pax_romana import battle, naval, special_units, texts
 from games.pax_romana.activation import _german_home_left
 from games.pax_romana.control import data, occupants, space_controller
 from games.pax_romana.flow import Frame, opt, paged, pop, push, question, step, turn_page
@@ -59,7 +59,20 @@ def friends_of(s: PRState, owner: str) -> set[str]:
     if s.allied_independents:           # an allied Pergamum or Rhodes (§17.2)
         from games.pax_romana.independents import allies_of
         out |= allies_of(s, owner)
+    joint = _joint_battle(s)
+    if joint is not None and owner in joint:
+        out |= joint
     return out
+
+
+def _joint_battle(s: PRState) -> set[str] | None:
+    """§9.3.6: while an interceptor fights beside an Independent army, they are one army (the
+    battle under way names them); a temporary alliance that ends with that battle."""
+    for f in reversed(s.flow):
+        if f["k"] == "battle":
+            j = f.get("joint")
+            return {j["power"], *j["with"]} if j else None
+    return None
 
 
 def controller_of(s: PRState, owner: str) -> str | None:
@@ -441,22 +454,39 @@ def _turn_order_after(s: PRState, role: str) -> list[str]:
     return order
 
 
-def interceptors(s: PRState, power: str, space: str, mover: str) -> list[str]:
+INDEPENDENTS = battle.STANDFAST - {"barbarian", "slaves"}
+
+
+def joined_independents(s: PRState, power: str, space: str, mover: str) -> list[str]:
+    """§9.3.6: the Independent armies (Pergamum, Syracuse...) the moving army attacks in
+    ``space``, with whom an interceptor of ``power`` would fight as one army."""
+    mine, theirs = friends_of(s, mover), friends_of(s, power)
+    return sorted(o for o, st in s.units.get(space, {}).items()
+                  if o in INDEPENDENTS and o not in mine and o not in theirs
+                  and any(k in LCU_TYPES for k in st))
+
+
+def interceptors(s: PRState, power: str, space: str, mover: str,
+                 not_from: list[str] | tuple[str, ...] = ()) -> list[str]:
     """Spaces from which ``power``'s armies may intercept into ``space`` (§9.3.1): joined by a
     land link (not a strait or pass, not from or into a Transit Point), an army with LCUs; a
-    leader alone only into a space already holding his army. Never into a space where a third
-    side stands (this engine fights two sides at a time)."""
+    leader alone only into a space already holding his army; never from ``not_from`` (where
+    the army a withdrawing or retreating enemy escapes stands, §9.4.5, §10.7.6). Into a space
+    where a third side stands only to join an Independent army the mover attacks (§9.3.6)."""
     d = data()
     if space in d.transit_points:
         return []
     if power in friends_of(s, mover):
         return []
     there = set(s.units.get(space, {})) | ({s.cities[space].owner} if space in s.cities else set())
-    if there - friends_of(s, mover) - friends_of(s, power) or space in s.tribes:
+    third = there - friends_of(s, mover) - friends_of(s, power)
+    if third and (third - INDEPENDENTS or not joined_independents(s, power, space, mover)):
+        return []
+    if space in s.tribes:
         return []
     out = []
     for nb in sorted(d.neighbours(space, "land")):
-        if nb in d.transit_points:
+        if nb in d.transit_points or nb in not_from:
             continue
         st = s.stack(nb, power)
         if any(k in LCU_TYPES for k in st):
@@ -490,13 +520,14 @@ def entry(s: PRState, f: Frame) -> None:
             finish_move(s, m)
         return
     if not f.get("regroup"):
+        not_from = f.get("not_from", [])
         for power in _turn_order_after(s, f["role"]):
             if power in f["asked"] or power in f.get("exclude", []):
                 continue
             f["asked"].append(power)
-            if interceptors(s, power, space, owner):
+            if interceptors(s, power, space, owner, not_from):
                 push(s, "intercept", role=power, space=space, mover=owner,
-                     came_from=f["came_from"], moving=f.get("moving", True))
+                     came_from=f["came_from"], moving=f.get("moving", True), not_from=not_from)
                 return
     pop(s, f)
     if f["attack"] and hostile(s, space, owner):
@@ -515,50 +546,156 @@ def after_entry(s: PRState, space: str, owner: str) -> None:
         m["mp"] += m.pop("refund")
 
 
+# -- the interception question (§9.3) ----------------------------------------------------------------
+def city_defenders(s: PRState, power: str, space: str, mover: str) -> list[str]:
+    """§9.3.5, §9.3.6: the sides whose land units in ``space`` may defend in its city or
+    settlement instead of joining an interception: the interceptor's own, in his own city;
+    an Independent army in its city. None without a city or without land units there."""
+    c = s.cities.get(space)
+    if c is None:
+        return []
+    if c.owner == power:
+        return [power] if any(k not in ("GS",) for k in s.stack(space, power)) else []
+    if c.owner in joined_independents(s, power, space, mover):
+        return [c.owner]
+    return []
+
+
+def _city_units(s: PRState, f: Frame) -> dict[str, dict[str, int]]:
+    """The land units in the space not yet declared to defend in the city."""
+    out: dict[str, dict[str, int]] = {}
+    for o in f["city_sides"]:
+        aside = f["in_city"].get(o, {})
+        for k, n in s.stack(f["space"], o).items():
+            if k != "GS" and n - aside.get(k, 0) > 0:
+                out.setdefault(o, {})[k] = n - aside.get(k, 0)
+    return out
+
+
 def _intercept_choices(s: PRState, f: Frame) -> list[Choice]:
+    if f.get("origin") is not None:
+        left = _city_units(s, f)
+        out = [opt("in_city", f"{o}|{k}", "choice.in_city", unit=f"@unit.{k}",
+                   who=f"@power.{o}") for o, st in sorted(left.items()) for k in sorted(st)]
+        if left:
+            out.append(opt("all_in_city", None, "choice.all_in_city"))
+        n = sum(sum(st.values()) for st in f["in_city"].values())
+        return out[:23] + [opt("roll", None, "choice.intercept_roll", n=n)]
     out = [opt("intercept", sp, "choice.intercept_from", space=f"@space.{sp}",
                target=f"@space.{f['space']}")
-           for sp in interceptors(s, f["role"], f["space"], f["mover"])]
+           for sp in interceptors(s, f["role"], f["space"], f["mover"], f.get("not_from", []))]
     return out[:24] + [opt("let_pass", None, "choice.let_pass")]
 
 
 def _intercept_prompt(s: PRState, f: Frame) -> Msg:
-    mover = f["mover"]
-    army = f"@army.{mover}"
-    return msg("prompt.intercept", who=f"@power.{f['role']}", army=army,
-               space=f"@space.{f['space']}")
+    """Why the player is asked: an enemy army entering, withdrawing or retreating next to his
+    army; one attacking an Independent army beside whom he would fight; and, before the roll,
+    which units there defend in the city (§9.3.5)."""
+    mover, space = f["mover"], f["space"]
+    army, who, where = f"@army.{mover}", f"@power.{f['role']}", f"@space.{space}"
+    if f.get("origin") is not None:
+        return msg("prompt.intercept_city", who=who, space=where, start=f"@space.{f['origin']}")
+    joint = joined_independents(s, f["role"], space, mover)
+    if joint and f.get("moving", True):
+        return msg("prompt.intercept_joint", who=who, army=army, space=where,
+                   side=f"@power.{joint[0]}")
+    if not f.get("moving", True):
+        return msg("prompt.intercept_escaping", who=who, army=army, space=where)
+    return msg("prompt.intercept", who=who, army=army, space=where)
 
 
 @question("intercept", _intercept_choices, _intercept_prompt)
 def intercept(s: PRState, f: Frame, verb: str, arg: Any) -> None:
     """§9.3.2: 2d6 + modifiers ≥ 12 (the table's target): the interceptor moves in and attacks
-    (§9.3.3), combined with its units already there (§9.3.4)."""
-    pop(s, f)
-    if verb != "intercept":
+    (§9.3.3), combined with its units already there (§9.3.4). Into a space with a city or
+    settlement of his own (or of the Independent army he joins, §9.3.6) he first declares which
+    units there defend in it: they stay out of the interception battle (§9.3.5)."""
+    if verb == "intercept":
+        sides = city_defenders(s, f["role"], f["space"], f["mover"])
+        if sides:
+            f.update(origin=arg, city_sides=sides, in_city={})
+            return
+        f["origin"] = arg
+    elif verb in ("in_city", "all_in_city"):
+        left = _city_units(s, f)
+        picks = [tuple(arg.split("|"))] if verb == "in_city" else [
+            (o, k) for o, st in left.items() for k in st for _ in range(st[k])]
+        for o, k in picks:
+            st = f["in_city"].setdefault(o, {})
+            st[k] = st.get(k, 0) + 1
         return
-    power, space = f["role"], f["space"]
+    pop(s, f)
+    if verb == "let_pass":
+        return
+    _roll_interception(s, f, f["origin"])
+
+
+def _roll_interception(s: PRState, f: Frame, origin: str) -> None:
+    power, space, mover = f["role"], f["space"], f["mover"]
     table = data().tables.interception
     roll = d6(s) + d6(s)
-    mod = interception_modifier(s, power, arg, space)
+    mod = interception_modifier(s, power, origin, space)
     ok = roll + mod >= table.target
     s.mark_irreversible()
-    s.say(msg("log.intercept_roll", power=f"@power.{power}", start=f"@space.{arg}",
+    s.say(msg("log.intercept_roll", power=f"@power.{power}", start=f"@space.{origin}",
               space=f"@space.{space}", roll=roll, mod=mod,
               result="@word.success" if ok else "@word.failure"))
     if not ok:
-        return
-    units = {k: n for k, n in s.stack(arg, power).items() if k not in ("GR", "GS")}
-    leaders = s.leaders_at(arg, power)
+        return                          # §9.3.5: all defend together, the city if they will
+    units = {k: n for k, n in s.stack(origin, power).items() if k not in ("GR", "GS")}
+    leaders = s.leaders_at(origin, power)
     if not any(k in LCU_TYPES for k in units):
         # §9.3.3: a leader alone joins the army in the space; the mover stays the Attacker
         for lid in leaders:
             s.leaders[lid].at = space
         return
-    went = shift_army(s, power, units, leaders, arg, space)
-    battle.start(s, space=space, attacker=power, attacker_role=power, defender=f["mover"],
-                 came_from=arg, intercept=True, mover_from=f["came_from"])
+    joint = joined_independents(s, power, space, mover) if f.get("moving", True) else []
+    aside: dict[str, dict[str, int]] = {}
+    for o, st in f.get("in_city", {}).items():
+        for k, n in st.items():
+            took = s.remove(space, o, k, n)
+            if took:
+                aside.setdefault(o, {})[k] = took
+    went = shift_army(s, power, units, leaders, origin, space)
+    push(s, "interception_over", space=space, power=power, origin=origin, side=mover,
+         aside=aside, joint=bool(joint), mark=len(s.log))
+    battle.start(s, space=space, attacker=power, attacker_role=power, defender=mover,
+                 came_from=origin, intercept=True, mover_from=f["came_from"])
     b = battle.battle_frame(s)
     b.update(moving=f.get("moving", True), came_units=went, came_leaders=leaders)
+    fighting = [o for o in joint if any(k in LCU_TYPES for k in s.stack(space, o))]
+    if fighting:
+        b["joint"] = {"power": power, "with": fighting}
+
+
+@step("interception_over")
+def interception_over(s: PRState, f: Frame) -> None:
+    """After an interception battle: the units that defended in the city are back in their
+    places (§9.3.5); an interceptor that fought beside an Independent army goes back to the
+    space it came from, whatever the result (§9.3.6); a withdrawing army intercepted on its way
+    goes on with its MP left, one fewer if it lost (§9.3.7)."""
+    pop(s, f)
+    space, power = f["space"], f["power"]
+    for o, st in f["aside"].items():
+        for k, n in st.items():
+            s.add(space, o, k, n)
+    if f["joint"]:
+        units = {k: n for k, n in s.stack(space, power).items() if k != "GS"}
+        leaders = s.leaders_at(space, power)
+        if units or leaders:
+            shift_army(s, power, units, leaders, space, f["origin"])
+            s.merge_weakened(f["origin"], power)
+            s.say(msg("log.regroup", power=f"@power.{power}", space=f"@space.{f['origin']}"))
+    w = withdrawing_frame(s, f["side"])
+    if w is None or w["at"] != space:
+        return
+    w["fought"] = True
+    for e in s.log[f["mark"]:]:
+        if e.msg.key == "log.battle_result" and e.msg.args.get("space") == f"@space.{space}":
+            if e.msg.args.get("who") not in (f"@power.{f['side']}", "@word.draw"):
+                w["mp"] = max(0, w["mp"] - data().tables.battle_losses.win_loss_effects[
+                    "loser_continue_mp"])
+            break
 
 
 # -- withdrawal before battle (§9.4) -----------------------------------------------------------------
@@ -593,26 +730,45 @@ def _garrison_only(s: PRState, owner: str, space: str) -> bool:
     return any(o not in mine and st.get("GR") for o, st in s.units.get(space, {}).items())
 
 
-def withdrawal_spaces(s: PRState, owner: str, space: str, came_from: str, mp: int) -> list[str]:
+def withdrawal_spaces(s: PRState, owner: str, space: str, came_from: str, mp: int,
+                      avoid: frozenset[str] | set[str] = frozenset()) -> list[str]:
     """Where a withdrawing army may end within ``mp`` MP (§9.4.1, §9.4.4): never into the space
     the enemy came from, nor into enemy LCUs, cities or settlements; through an enemy garrison
-    at +1 MP; never ending in a Transit Point; at least one MP spent."""
+    at +1 MP; never ending in a Transit Point; at least one MP spent; never back into ``avoid``
+    (the battle space and the way already gone)."""
     d = data()
     best = {space: 0}
     todo = [space]
     while todo:
         here = todo.pop(0)
         for nb in d.land_neighbours(here):
-            if nb == came_from or nb == space or _withdraw_blocked(s, owner, nb):
+            if nb == came_from or nb == space or nb in avoid:
                 continue
-            cost = best[here] + step_cost(s, here, nb)
-            if _garrison_only(s, owner, nb):
-                cost += 1
+            cost = _withdraw_step_cost(s, owner, here, nb)
+            if cost is None:
+                continue
+            cost += best[here]
             if cost <= mp and cost < best.get(nb, 99):
                 best[nb] = cost
                 todo.append(nb)
-    return sorted(sp for sp in best if sp != space and sp not in d.transit_points
-                  and not _garrison_only(s, owner, sp))
+    return sorted(sp for sp in best if sp != space and _may_end_withdrawal(s, owner, sp))
+
+
+def _withdraw_step_cost(s: PRState, owner: str, here: str, there: str) -> int | None:
+    """One step of a withdrawal (§9.4.4): None where it may not go; +1 MP through a space held
+    only by an enemy garrison; straits as in a move (§9.5.3); militia stay at home (§12.3.3)."""
+    if _withdraw_blocked(s, owner, there):
+        return None
+    kinds = data().link_types(here, there)
+    if "strait" in kinds and "land" not in kinds and not _strait_open(s, owner, here, there):
+        return None
+    if "ML" in s.stack(here, owner) and data().spaces[there].home_of != owner:
+        return None
+    return step_cost(s, here, there) + (1 if _garrison_only(s, owner, there) else 0)
+
+
+def _may_end_withdrawal(s: PRState, owner: str, space: str) -> bool:
+    return space not in data().transit_points and not _garrison_only(s, owner, space)
 
 
 def may_withdraw(s: PRState, owner: str) -> bool:
@@ -649,14 +805,70 @@ def contact(s: PRState, f: Frame) -> None:
                  amphibious=m is not None and m.get("amphibious_at") == space)
 
 
+# -- the withdrawal, space by space (§9.4) ---------------------------------------------------------
+def withdrawal_ports(s: PRState, side: str, at: str) -> list[str]:
+    """§9.4.5 with §11.3.2: a withdrawal by Naval Transport goes from a port free of enemy galleys
+    one sea link only, to a friendly controlled port (here also free of enemy galleys, which
+    a transport could not pass without a naval battle)."""
+    d = data()
+    power = controller_of(s, side)
+    if power is None or at not in d.ports or naval.enemy_galleys(s, power, at):
+        return []
+    mine = friends_of(s, side)
+    home_only = "ML" in s.stack(at, side)
+    return sorted(p for p in d.sea_neighbours(at)
+                  if p in d.ports and space_controller(s, p) in mine
+                  and not naval.enemy_galleys(s, power, p)
+                  and not (home_only and d.spaces[p].home_of != side))
+
+
+def sea_withdrawal_mp() -> int:
+    """Embark, the voyage and disembark (§9.4.5, §11.3.1): 3 MP."""
+    return sum(naval.transport_cost(k) for k in ("embark", "voyage", "disembark"))
+
+
+def withdraw_steps(s: PRState, f: Frame) -> list[tuple[str, int]]:
+    """The next spaces a withdrawing army may step into, with their cost: each one from which
+    it may end its withdrawal, there or further on, within the MP left."""
+    d = data()
+    side, here, left = f["side"], f["at"], f["mp"]
+    avoid = {f["space"], *f["path"]}
+    out = []
+    for nb in sorted(d.land_neighbours(here)):
+        if nb == f["came_from"] or nb in avoid:
+            continue
+        cost = _withdraw_step_cost(s, side, here, nb)
+        if cost is None or cost > left:
+            continue
+        if _may_end_withdrawal(s, side, nb) or withdrawal_spaces(
+                s, side, nb, f["came_from"], left - cost, avoid=avoid):
+            out.append((nb, cost))
+    return out
+
+
 def _withdraw_choices(s: PRState, f: Frame) -> list[Choice]:
-    if f.get("dest") is not None:
-        options = [opt("withdraw_to", sp, "choice.withdraw_to", space=f"@space.{sp}")
-                   for sp in f["dest"]]
-        return paged(f, f["role"], options, [])
-    if cavalry_only_in_mountains(s, f["side"], f["space"]):
-        return [opt("withdraw", None, "choice.withdraw")]
-    return [opt("withdraw", None, "choice.withdraw"), opt("stand", None, "choice.stand")]
+    stage = f.get("stage")
+    if stage == "sea":
+        return [opt("withdraw_by_sea_to", p, "choice.withdraw_by_sea_to", space=f"@space.{p}")
+                for p in withdrawal_ports(s, f["side"], f["at"])]
+    if stage == "go":
+        if not s.stack(f["at"], f["side"]) or f.get("over"):
+            return []
+        options = [opt("withdraw_to", sp, "choice.move_to", space=f"@space.{sp}", cost=c,
+                       left=f["mp"] - c) for sp, c in withdraw_steps(s, f)]
+        if f["mp"] >= sea_withdrawal_mp() and withdrawal_ports(s, f["side"], f["at"]):
+            options.append(opt("withdraw_by_sea", None, "choice.withdraw_embark",
+                               n=sea_withdrawal_mp()))
+        fixed = []
+        if f["at"] != f["space"] and _may_end_withdrawal(s, f["side"], f["at"]) and options:
+            fixed = [opt("stop", None, "choice.withdraw_stop")]
+        return paged(f, f["role"], options, fixed)
+    out = [opt("withdraw", None, "choice.withdraw")]
+    if withdrawal_ports(s, f["side"], f["space"]):
+        out.append(opt("withdraw_by_sea", None, "choice.withdraw_by_sea", n=sea_withdrawal_mp()))
+    if not cavalry_only_in_mountains(s, f["side"], f["space"]):
+        out.append(opt("stand", None, "choice.stand"))
+    return out
 
 
 def cavalry_only_in_mountains(s: PRState, side: str, space: str) -> bool:
@@ -667,8 +879,11 @@ def cavalry_only_in_mountains(s: PRState, side: str, space: str) -> bool:
 
 
 def _withdraw_prompt(s: PRState, f: Frame) -> Msg:
-    if f.get("dest") is not None:
-        return msg("prompt.withdraw_to", who=f"@power.{f['role']}", space=f"@space.{f['space']}",
+    if f.get("stage") == "sea":
+        return msg("prompt.withdraw_by_sea", who=f"@power.{f['role']}",
+                   space=f"@space.{f['at']}")
+    if f.get("stage") == "go":
+        return msg("prompt.withdraw_to", who=f"@power.{f['role']}", space=f"@space.{f['at']}",
                    n=f["mp"])
     mover = f["mover"]
     army = f"@army.{mover}"
@@ -676,54 +891,146 @@ def _withdraw_prompt(s: PRState, f: Frame) -> Msg:
                space=f"@space.{f['space']}")
 
 
-@question("withdraw", _withdraw_choices, _withdraw_prompt)
+@question("withdraw", _withdraw_choices, _withdraw_prompt, lapses=_lapses)
 def withdraw(s: PRState, f: Frame, verb: str, arg: Any) -> None:
     """§9.4.1: 1d6 MP with the cavalry modifier (§9.4.3); a result of 0 or less, or nowhere to
-    go, and the army fights (ambiguity A26). §9.4.5: -1 Stability from one's Home Territory."""
+    go, and the army fights (ambiguity A26). The army then goes space by space, at least one
+    MP, and may be intercepted in each space it enters (§9.4.5, §9.3.1); by sea one link to a
+    friendly port, the roll unmodified (§9.4.3, §9.4.5). -1 Stability from one's Home
+    Territory (§9.4.5)."""
     if verb == "page":
         turn_page(f, f["role"])
         return
+    f.setdefault("page", {}).pop(f["role"], None)
     side, space = f["side"], f["space"]
     if verb == "stand":
         pop(s, f)
         return
-    if verb == "withdraw":
+    if verb == "stop":
+        pop(s, f)
+        return
+    if verb == "withdraw_by_sea" and f.get("stage") == "go":
+        f["stage"] = "sea"
+        return
+    if verb in ("withdraw", "withdraw_by_sea"):
+        by_sea = verb == "withdraw_by_sea"
         roll = d6(s)
-        mod = withdrawal_modifier(s, space, f["mover"], side)
-        mp = roll + mod
+        mp = roll if by_sea else roll + withdrawal_modifier(s, space, f["mover"], side)
         s.mark_irreversible()
-        dest = withdrawal_spaces(s, side, space, f["came_from"], mp) if mp > 0 else []
+        f.update(at=space, path=[space], mp=mp, units={}, leaders=[])
+        if by_sea:
+            ok = mp >= sea_withdrawal_mp()
+            f["stage"] = "sea"
+        else:
+            f["stage"] = "go"
+            ok = mp > 0 and bool(withdraw_steps(s, f))
         s.say(msg("log.withdraw_roll", power=f"@power.{side}", space=f"@space.{space}",
                   roll=roll, n=max(mp, 0)))
-        if not dest:
+        if not ok:
             s.say(msg("log.withdraw_failed", power=f"@power.{side}", space=f"@space.{space}"))
             pop(s, f)
-            return
-        f["dest"] = dest
-        f["mp"] = mp
         return
-    pop(s, f)
-    units = {k: n for k, n in s.stack(space, side).items() if k != "GS"}
-    leaders = s.leaders_at(space, side)
-    shift_army(s, side, units, leaders, space, arg)
+    here = f["at"]
+    if here == space:
+        _leave_battle_space(s, f)
+    units = f["units"]
+    if f.pop("fought", None) is not None:
+        units = {k: n for k, n in s.stack(here, side).items() if k != "GS"}
+    if verb == "withdraw_by_sea_to":
+        units = dict(units, **({"GS": s.stack(here, side)["GS"]} if s.stack(here, side).get("GS")
+                               else {}))
+        f["mp"] -= sea_withdrawal_mp()
+        f["over"] = True                # §9.4.5: one sea link, and there it ends
+        s.say(msg("log.withdrew_by_sea", power=f"@power.{side}", start=f"@space.{here}",
+                  space=f"@space.{arg}"))
+    else:
+        cost = _withdraw_step_cost(s, side, here, arg) or 0
+        f["mp"] -= cost
+        s.say(msg("log.withdrew", power=f"@power.{side}", start=f"@space.{here}",
+                  space=f"@space.{arg}"))
+    went = shift_army(s, side, units, f["leaders"], here, arg)
+    f["units"] = {k: n for k, n in went.items() if k != "GS"}
     s.merge_weakened(arg, side)
-    s.say(msg("log.withdrew", power=f"@power.{side}", start=f"@space.{space}",
-              space=f"@space.{arg}"))
+    f["at"] = arg
+    f["path"].append(arg)
+    escaping(s, side, here, arg, f["mover"], not_from=[space])
+
+
+def _leave_battle_space(s: PRState, f: Frame) -> None:
+    """The army leaves the battle space: what goes, the Stability cost at home (§9.4.5), and the
+    mark that this side withdrew in the present move (§9.4.1)."""
+    side, space = f["side"], f["space"]
+    f["units"] = {k: n for k, n in s.stack(space, side).items() if k != "GS"}
+    f["leaders"] = s.leaders_at(space, side)
     power = controller_of(s, side)
     if power is not None and side == power:
         withdrawal_stability(s, power, space)
     m = move_frame(s)
     if m is not None:
         m.setdefault("withdrew", []).append(side)
-    escaping(s, side, space, arg, f["mover"])
 
 
-def escaping(s: PRState, side: str, start: str, there: str, enemy: str) -> None:
-    """§9.3.1, §10.7.6: an army withdrawing or retreating may be intercepted where it arrives,
-    but not by the army it escapes."""
+def escaping(s: PRState, side: str, start: str, there: str, enemy: str,
+             not_from: list[str] | None = None) -> None:
+    """§9.3.1, §9.4.5, §10.7.6: an army withdrawing or retreating may be intercepted in each
+    space it enters, but not by the army it escapes: none intercepts from the space it left
+    (``not_from``, by default ``start``), where that army stands."""
     who = controller_of(s, side)
     if who is None:
         return
     push(s, "entry", space=there, came_from=start, owner=side, role=who, asked=[],
-         attack=False, moving=False, exclude=sorted(friends_of(s, enemy)))
+         attack=False, moving=False, not_from=list(not_from if not_from is not None else [start]))
 
+
+def withdrawing_frame(s: PRState, side: str) -> Frame | None:
+    """The withdrawal under way of ``side``, if it is on its way (§9.4)."""
+    for f in reversed(s.flow):
+        if f["k"] == "withdraw" and f["side"] == side and f.get("stage") == "go":
+            return f
+    return None
+
+
+texts.extend({
+    "en": {
+        "prompt.intercept_escaping": "{who}: {army}, withdrawing or retreating from a battle, "
+                                     "enters {space} next to your army: intercept it?",
+        "prompt.intercept_joint": "{who}: {army} enters {space} to attack {side}: intercept, "
+                                  "fighting beside them as one army for this battle (your army "
+                                  "then goes back where it came from)?",
+        "prompt.intercept_city": "{who}: intercepting from {start} into {space}: before the roll, "
+                                 "declare which units there defend in the city or settlement "
+                                 "(they stay out of the interception battle); the rest join "
+                                 "your attack",
+        "choice.in_city": "One {unit} ({who}) defends in the city",
+        "choice.all_in_city": "All of them defend in the city",
+        "choice.intercept_roll": "Roll for the interception ({n} in the city)",
+        "choice.withdraw_by_sea": "Withdraw by sea (1d6 unmodified, {n} MP needed)",
+        "choice.withdraw_embark": "Embark and withdraw by sea ({n} MP)",
+        "choice.withdraw_stop": "End the withdrawal here",
+        "choice.withdraw_by_sea_to": "Sail to {space}",
+        "prompt.withdraw_by_sea": "{who}: the army withdrawing from {space} sails one sea link: "
+                                  "to which friendly port?",
+        "log.withdrew_by_sea": "{power} withdraws by sea from {start} to {space}.",
+    },
+    "ru": {
+        "prompt.intercept_escaping": "{who}: {army}, отходящая или отступающая после боя, "
+                                     "входит в {space} рядом с вашей армией: перехватить?",
+        "prompt.intercept_joint": "{who}: {army} входит в {space}, чтобы атаковать {side}: "
+                                  "перехватить и сражаться вместе с ними одной армией в этом "
+                                  "бою (потом ваша армия вернётся, откуда пришла)?",
+        "prompt.intercept_city": "{who}: перехват из {start} в {space}: до броска объявите, "
+                                 "какие отряды там обороняются в городе или поселении (они не "
+                                 "участвуют в бою при перехвате); остальные атакуют вместе с "
+                                 "вами",
+        "choice.in_city": "{unit} ({who}): один отряд обороняется в городе",
+        "choice.all_in_city": "Все они обороняются в городе",
+        "choice.intercept_roll": "Бросок на перехват (в городе: {n})",
+        "choice.withdraw_by_sea": "Отойти морем (1d6 без модификаторов, нужно {n} ОД)",
+        "choice.withdraw_embark": "Погрузиться и отойти морем ({n} ОД)",
+        "choice.withdraw_stop": "Закончить отход здесь",
+        "choice.withdraw_by_sea_to": "Плыть в {space}",
+        "prompt.withdraw_by_sea": "{who}: армия, отходящая из {space}, плывёт на одну морскую "
+                                  "связь: в какой дружественный порт?",
+        "log.withdrew_by_sea": "{power} отходит морем из {start} в {space}.",
+    },
+})

@@ -63,9 +63,13 @@ def galley_friends(s: PRState, power: str) -> set[str]:
     return {power} | ({RHODES} if s.rhodes_user == power else set())
 
 
-def _enemy_galleys(s: PRState, power: str, point: str) -> list[str]:
+def enemy_galleys(s: PRState, power: str, point: str) -> list[str]:
+    """The sides with galleys at ``point`` that are not ``power``'s (nor the navy it uses)."""
     mine = galley_friends(s, power)
     return [o for o, st in s.units.get(point, {}).items() if o not in mine and st.get("GS")]
+
+
+_enemy_galleys = enemy_galleys
 
 
 def rhodes_navy(s: PRState, power: str) -> list[str]:
