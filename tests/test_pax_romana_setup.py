@@ -139,7 +139,7 @@ def test_options_are_checked() -> None:
     with pytest.raises(DataError):
         RULES.setup(1, "V", {"format": "epic"})
     with pytest.raises(DataError):
-        RULES.setup(1, "V", {"advanced": True})
+        RULES.setup(1, "II", {"advanced": True})      # Standard only
     with pytest.raises(DataError):
         RULES.setup(1, "V", {"no_such_option": 1})
 
@@ -155,7 +155,8 @@ def test_scenario_list_names_players_and_languages() -> None:
     assert (infos["II"].min_players, infos["II"].max_players) == (2, 2)
     assert {o.id for o in v.options} >= {"format", "advanced", "am_order", "reroll",
                                           "simplified_ratio", "legion_cavalry", "event_markers"}
-    assert next(o for o in v.options if o.id == "advanced").choices == [False]
+    assert next(o for o in v.options if o.id == "advanced").choices == [False, True]
+    assert next(o for o in infos["II"].options if o.id == "advanced").choices == [False]
 
 
 def test_scenario_i_rome_raises_its_two_legions_free() -> None:

@@ -173,6 +173,9 @@ def _am(s: PRState, f: Frame, verb: str, arg: Any) -> None:
         economy.start_callup(s, power)
     elif arg == "negotiate":
         push(s, "negotiate", role=power, stage=None)
+    # §17.1.3: the Card Segment, as soon as the AM is paid for (Advanced Game)
+    from games.pax_romana.cards.segment import begin_action
+    begin_action(s, power, arg, paid=not f.get("free"))
 
 
 @step("end_activation")
@@ -286,6 +289,8 @@ def _exp_choices(s: PRState, f: Frame) -> list[Choice]:
                     or f.get("pergamene") and independents.pergamene_armies(s, power)):
                 out.append(opt("menu", "minor_move", "choice.minor_move"))
             out.extend(minor)
+        from games.pax_romana.cards.segment import menu_choice
+        out += menu_choice(s, power)
         out.append(opt("end", None, "choice.end_expansion"))
         return out
     if stage == "major":
@@ -354,6 +359,9 @@ def _expansion(s: PRState, f: Frame, verb: str, arg: Any) -> None:
         return
     if verb == "back":
         f["stage"] = None
+    elif verb == "cards":
+        from games.pax_romana.cards.segment import open_menu
+        open_menu(s, power)
     elif verb == "menu":
         f["stage"] = arg
     elif verb == "from" and stage == "major":

@@ -262,6 +262,8 @@ def battle(s: PRState, f: Frame) -> None:
         return
     if stage == "siege":
         f["stage"] = "elephants"
+        from games.pax_romana.cards.hooks import battle_begins   # §17.2 (Advanced Game)
+        battle_begins(s, f)
         if f["city"] and not f["amphibious"]:
             roles = [r for r in (controller(s, att), controller(s, dfd)) if r is not None]
             if len(roles) == 2 and roles[0] != roles[1] and any(
@@ -385,6 +387,8 @@ def shifts_for(s: PRState, f: Frame, att_bp: int, dfd_bp: int) -> dict[str, int]
         out[dfd] += _shift_row("defender against an amphibious")
     if f.get("siege"):
         out[f["siege"]] += _shift_row("won Siege Preparation")
+    from games.pax_romana.cards.hooks import battle_shifts       # §17.2 (Advanced Game)
+    battle_shifts(s, f, out)
     return out
 
 

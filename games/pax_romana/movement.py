@@ -415,6 +415,8 @@ def enter(s: PRState, f: Frame, there: str) -> None:
     attack = bool(hostile(s, there, owner)) and there not in data().transit_points
     push(s, "entry", space=there, came_from=here, owner=owner, role=f["role"], asked=[],
          attack=attack)
+    from games.pax_romana.cards.hooks import entered      # §17.2 Ambush (Advanced Game)
+    entered(s, f["role"], owner, there)
     if "alpine_pass" in kinds and "land" not in kinds:
         alpine_attrition(s, owner, f["role"], there)
 
@@ -785,7 +787,9 @@ def contact(s: PRState, f: Frame) -> None:
     done = m.get("withdrew", []) if m is not None else []
     for side in hostile(s, space, owner):
         # §9.4.1: a side withdraws once in a Major or Minor Move
-        if side in f["offered"] or side in done or not may_withdraw(s, side):
+        from games.pax_romana.cards.hooks import unlimited_withdrawal   # §17.2 Cunctator
+        if side in f["offered"] or (side in done and not unlimited_withdrawal(
+                s, controller_of(s, side))) or not may_withdraw(s, side):
             continue
         if not any(k in LCU_TYPES for k in s.stack(space, side)):
             continue

@@ -642,6 +642,8 @@ def transport_act(s: PRState, f: Frame, verb: str, arg: Any) -> None:
                        "battle": None}
         s.say(msg("log.sail", power=f"@power.{f['owner']}", start=f"@space.{here}",
                   space=f"@space.{arg}"))
+        from games.pax_romana.cards.hooks import sailed     # §17.2 Naval Ambush (Advanced)
+        sailed(s, f, arg)
         if point_kind(arg) in ("ntp", "dstp"):
             _transport_disaster(s, f)
             return

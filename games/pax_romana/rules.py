@@ -67,6 +67,7 @@ from games.core import (
 )
 from games.pax_romana import (  # noqa: F401 - the phase modules register their frames
     activation,
+    cards,
     cities,
     economy,
     events,
@@ -78,6 +79,7 @@ from games.pax_romana import (  # noqa: F401 - the phase modules register their 
     victory,
 )
 from games.pax_romana.activation import battle_points
+from games.pax_romana.cards import view as card_view
 from games.pax_romana.control import controllers, data, province_map, territory_map
 from games.pax_romana.data import DataError
 from games.pax_romana.flow import FLOW, active, run, waiting
@@ -105,7 +107,17 @@ OPTIONS = [
             "objectives), Basic II (1 Event marker, one objective each), Basic Plus (4 AMs, 2 "
             "Event markers, one objective each), Ultra Basic (10 turns, 4 AMs, 2 Event markers, "
             "objectives bought)", "basic", "basic_ii", "basic_plus", "ultra_basic"),
-    _option("advanced", "The Advanced Game (event cards, §17): not available yet", False),
+    _option("advanced", "The Advanced Game (§17): the 55 event cards instead of the Event "
+            "markers, 4 AMs a Power (§3.8.2); Scenarios V and VII", False, True),
+    _option("card_play_window", "Advanced Game (§17.1.5): at the start of each Action Segment "
+            "the other Powers holding cards are asked whether to play one, or only when an "
+            "action opens a window for an answering card", "each_action", "answers_only"),
+    _option("naval_ambush_escorted", "Ambiguity A6: Naval Ambush against an escorted transport "
+            "is a naval battle with the escort (the army is lost if the escort is sunk), or "
+            "has no effect", "battle", "no_effect"),
+    _option("naval_ambush_path", "Ambiguity A6: the sea path from the ambushing galleys may "
+            "not pass through a port or naval point holding others' galleys, or must (as "
+            "printed)", "blocked", "required"),
     _option("event_markers", "Event markers a turn (§16.1.1): as the format or scenario says, or "
             "0 to 2", "format", 0, 1, 2),
     _option("am_order", "Activation order (§3.4.2): the first round in turn order, or the "
@@ -121,6 +133,9 @@ OPTIONS = [
     _option("capital_penalty", "Ambiguity A17: the end-of-turn -1 Stability for a capital not "
             "held counts each capital (Greece, East), or once", "per_capital", "once"),
 ]
+# a scenario played Standard only offers no Advanced Game
+STANDARD_OPTIONS = [_option("advanced", o.description, False) if o.id == "advanced" else o
+                    for o in OPTIONS]
 
 
 class PaxRomanaRules(GameRules[PRState]):
@@ -156,7 +171,7 @@ class PaxRomanaRules(GameRules[PRState]):
                 min_players=doc.players.min, max_players=doc.players.max,
                 description=f"{doc.name} ({doc.date or ''}): " + ", ".join(
                     TEXTS["en"][f"power.{r}"] for r in roles),
-                options=OPTIONS))
+                options=OPTIONS if "advanced" in doc.rule_levels else STANDARD_OPTIONS))
         return out
 
     def setup(self, seed: int, scenario: str | dict, options: dict) -> PRState:
@@ -247,6 +262,8 @@ class PaxRomanaRules(GameRules[PRState]):
             "objectives": list(p.objectives)}
         if plan_frame is not None:
             out["plan"] = _plan_items(state, role, plan_frame)
+        if state.options.get("advanced"):
+            out["cards"] = card_view.private_cards(state, role)
         return out
 
     def perturb_hidden(self, state: PRState, role: str, seed: int) -> PRState:
@@ -271,6 +288,7 @@ class PaxRomanaRules(GameRules[PRState]):
                     f["plans"][role] = plans.KINDS[f["plan"]].blank(s, role)
         for sp in s.tribes:
             s.tribes[sp] = 2 + rng.below(7)
+        card_view.perturb_cards(s, role, rng)
         return s
 
     # -- random playouts --------------------------------------------------------------------------
@@ -309,6 +327,7 @@ class PaxRomanaRules(GameRules[PRState]):
         plan = priv.get("plan")
         if plan:
             lines.extend(_plan_lines(plan, lang))
+        lines.extend(card_view.card_lines(priv.get("cards"), lang))
         return lines
 
     def describe(self, view: View, lang: str = "en") -> str:
@@ -476,6 +495,7 @@ def public_board(s: PRState) -> dict[str, Any]:
         "exceptional_box": sorted(lid for p in s.powers.values()
                                   for lid, turn in p.exceptional_turn.items()
                                   if turn == s.turn - 1 and lid not in s.leaders),
+        "cards": card_view.public_cards(s),
     }
 
 

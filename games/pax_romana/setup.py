@@ -39,6 +39,12 @@ def new_game(seed: int, doc: Scenario, options: dict[str, Any]) -> PRState:
         if markers is None:
             markers = fmt.event_markers
     opts["event_markers"] = int(markers)
+    advanced = bool(opts.get("advanced"))
+    if advanced:
+        # §17, §3.8.2: the cards replace the Event markers and the Random Events table
+        if "advanced" not in doc.rule_levels:
+            raise DataError([f"option advanced: scenario {doc.id} is not played Advanced"])
+        opts["event_markers"] = 0
     opts["objectives_in_use"] = bool(doc.optional_objectives.in_use)
     last = doc.last_turn
     if doc.length_by_format:
@@ -53,7 +59,8 @@ def new_game(seed: int, doc: Scenario, options: dict[str, Any]) -> PRState:
             treasury=(start.treasury or 0) if start else 0,
             stability=(start.stability or 0) if start else 0,
             vp=start.vp if start else 0,
-            ams=per_power.get(power, fmt.ams_per_player),
+            ams=(doc.activations.advanced_per_power or 4) if advanced
+            else per_power.get(power, fmt.ams_per_player),
             pool=[ld.id for ld in d.leaders_of(power)])
     for pl in doc.placements:
         for kind, n in pl.units.items():
@@ -103,5 +110,8 @@ def new_game(seed: int, doc: Scenario, options: dict[str, Any]) -> PRState:
         # Scenario I: Rome raises its two available Legions free with a Call-Up
         if rule.key == "rome_free_legions" and rule.params.get("power") in s.powers:
             s.free_units[rule.params["power"]] = dict(rule.params.get("units", {}))
+    if advanced:
+        from games.pax_romana.cards.deck import new_deck
+        new_deck(s)
     s.say(msg("log.setup", scenario=doc.name, turn=s.turn, last=s.last_turn))
     return s

@@ -177,7 +177,9 @@ def score(s: PRState) -> dict[str, int]:
 def victory_phase(s: PRState) -> None:
     """§3.2 H: VP of the turn, Stability for the most and fewest VP gained (§15.1.2), -1 for each
     capital not held at the end of the turn (§14.2.1; ambiguity A17: per capital), automatic
-    victory, the end of the game."""
+    victory, the end of the game; the event cards are reshuffled (§17.1.1, Advanced Game)."""
+    from games.pax_romana.cards.segment import end_of_turn
+    end_of_turn(s)
     settle(s)
     gained = score(s)
     for power, vp in gained.items():

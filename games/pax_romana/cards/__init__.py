@@ -3,6 +3,10 @@ be played; the modules imported here register the kinds."""
 
 from games.pax_romana.cards import (
     alliance_cards,  # noqa: F401
+    answers,  # noqa: F401
+    deck,  # noqa: F401
     drawn,  # noqa: F401
     registry,  # noqa: F401
+    segment,  # noqa: F401
+    windows,  # noqa: F401
 )

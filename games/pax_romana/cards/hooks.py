@@ -1,0 +1,56 @@
+"""Where the rules of movement, naval transport and battle meet the cards (Advanced Game only;
+each is one call from those modules and does nothing in the Standard Game)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.pax_romana.cards import deck
+from games.pax_romana.cards.windows import open_window
+from games.pax_romana.control import data
+from games.pax_romana.state import PRState
+
+
+def _power_of(s: PRState, owner: str) -> str | None:
+    from games.pax_romana.movement import controller_of
+    return controller_of(s, owner)
+
+
+def entered(s: PRState, role: str, owner: str, there: str) -> None:
+    """An army entered ``there``: a land Transit Point opens the window for Ambush."""
+    if deck.advanced(s) and there in data().transit_points:
+        open_window(s, "enter_tp", role, space=there, owner=owner,
+                    mover=_power_of(s, owner) or role)
+
+
+def sailed(s: PRState, f: dict[str, Any], there: str) -> None:
+    """A transport entered ``there``: a port or naval transit point opens the window for Naval
+    Ambush (a deep-sea point does not)."""
+    from games.pax_romana.naval import point_kind
+    if deck.advanced(s) and point_kind(there) in ("port", "ntp"):
+        open_window(s, "naval_transport", f["role"], space=there, owner=f["owner"],
+                    mover=f["role"], escorted=bool((f.get("sea") or {}).get("galleys")))
+
+
+def battle_begins(s: PRState, f: dict[str, Any]) -> None:
+    """A land battle is about to be resolved (the defender has chosen whether to use its City):
+    the window for Tactical Surprise, open to the Powers of both sides."""
+    if not deck.advanced(s):
+        return
+    sides = [p for p in (_power_of(s, f["att"]), _power_of(s, f["dfd"])) if p is not None]
+    open_window(s, "land_battle", f.get("att_role"), space=f["space"], attacker=f["att"],
+                defender=f["dfd"], city=bool(f.get("city")), sides=sides)
+
+
+def battle_shifts(s: PRState, f: dict[str, Any], out: dict[str, int]) -> None:
+    """The cards' shifts of a land battle (see ``answers.card_shifts``)."""
+    if deck.advanced(s):
+        from games.pax_romana.cards.answers import card_shifts
+        card_shifts(s, f, out)
+
+
+def unlimited_withdrawal(s: PRState, power: str | None) -> bool:
+    """Cunctator: ``power`` may withdraw before battle again, and loses no Stability for it."""
+    if not deck.advanced(s) or power is None:
+        return False
+    return power in s.card_effects.get("cunctator", [])
