@@ -22,8 +22,9 @@ from games.pax_romana.flow import (
     step,
     turn_page,
 )
+from games.pax_romana.isolation import rough_armies, rough_attrition
 from games.pax_romana.leaders import is_exceptional
-from games.pax_romana.stability import adjust
+from games.pax_romana.stability import adjust, offer_disbanding
 from games.pax_romana.state import LCU_TYPES, PRState
 
 EVENT = "event"
@@ -142,7 +143,7 @@ def _am_choices(s: PRState, f: Frame) -> list[Choice]:
     if p.treasury >= cost or cost == 0:
         out.append(opt("action", "expansion", "choice.expansion", n=cost))
         out.append(opt("action", "callup", "choice.callup", n=cost))
-    if s.options.get("negotiate", True) and len(s.roles) > 1:
+    if s.options.get("negotiate", True) and not s.options.get("advanced") and len(s.roles) > 1:
         out.append(opt("action", "negotiate", "choice.negotiate"))
     out.append(opt("action", "pass", "choice.pass_am"))
     return out
@@ -165,7 +166,7 @@ def _am(s: PRState, f: Frame, verb: str, arg: Any) -> None:
     if arg in ("expansion", "callup") and not f.get("free"):
         s.powers[power].treasury -= am_cost(s, power)
     s.say(msg("log.action", power=f"@power.{power}", action=f"@action.{arg}"))
-    push(s, "end_activation", power=power)
+    push(s, "end_activation", power=power, rough=rough_armies(s, power))
     if arg == "expansion":
         extra = 1 if s.powers[power].conqueror else 0
         push(s, "expansion", role=power, majors=1, extra=extra, minors=2)
@@ -176,6 +177,7 @@ def _am(s: PRState, f: Frame, verb: str, arg: Any) -> None:
     # §17.1.3: the Card Segment, as soon as the AM is paid for (Advanced Game)
     from games.pax_romana.cards.segment import begin_action
     begin_action(s, power, arg, paid=not f.get("free"))
+    offer_disbanding(s, power)          # §14.2.2 (optional, Advanced Game)
 
 
 @step("end_activation")
@@ -195,6 +197,7 @@ def end_activation(s: PRState, f: Frame) -> None:
             for sp in s.spaces_of_owner(power):
                 s.remove(sp, power, "GR", 99)
             s.say(msg("log.riots_failed", power=f"@power.{power}"))
+    rough_attrition(s, power, f.get("rough", {}))      # §9.6.5 (optional, Advanced Game)
     s.moved = {}
     s.finished = []
     s.active_power = None

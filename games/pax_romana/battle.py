@@ -68,7 +68,7 @@ def side_units(s: PRState, space: str, owner: str) -> dict[str, dict[str, int]]:
 
 def army_bp(s: PRState, space: str, owner: str, cavalry: bool = True) -> int:
     return sum(bp_of(k) * n for st in side_units(s, space, owner).values() for k, n in st.items()
-               if k in LCU_TYPES and (cavalry or k not in CAVALRY))
+               if k in LCU_TYPES and (cavalry or k not in CAVALRY)) + marian_bp(s, space, owner)
 
 
 def cavalry_count(s: PRState, space: str, owner: str, neutralized: int = 0,
@@ -78,11 +78,27 @@ def cavalry_count(s: PRState, space: str, owner: str, neutralized: int = 0,
 
 
 def legion_cavalry(s: PRState, space: str, owner: str) -> int:
-    """§10.4.4 (optional in the Standard Game): one per two full LG from Turn III; a weakened LG
-    gives none (§10.6.7)."""
-    if not s.options.get("legion_cavalry") or s.turn < 3:
+    """§10.4.4 (the Advanced Game; optional in the Standard Game): one per two full LG from Turn
+    III; a weakened LG gives none (§10.6.7); none in Turns IX-X under §10.4.5."""
+    if not (s.options.get("legion_cavalry") or s.options.get("advanced")) or s.turn < 3:
+        return 0
+    if marian(s):
         return 0
     return s.stack(space, owner).get("LG", 0) // 2 if owner == "rome" else 0
+
+
+def marian(s: PRState) -> bool:
+    """§10.4.5 (optional, Advanced Game): Legions without cavalry in Game Turns IX and X."""
+    return bool(s.options.get("advanced") and s.options.get("legions_without_cavalry")
+                and s.turn >= 9)
+
+
+def marian_bp(s: PRState, space: str, owner: str) -> int:
+    """§10.4.5: each full Roman LG counts 5 BP instead of 4 in Turns IX-X (read as the army's
+    BP for the ratio and the loss percentage; an LG eliminated still covers its printed 4)."""
+    if not marian(s):
+        return 0
+    return side_units(s, space, owner).get("rome", {}).get("LG", 0)
 
 
 def cavalry_level(mine: int, theirs: int, regular: int | None = None,

@@ -120,3 +120,35 @@ def fleet_attrition(s: PRState, f: Frame) -> None:
                 continue
             s.remove(sp, power, "GS", n)
             s.say(msg("log.fleet_lost", power=f"@power.{power}", space=f"@space.{sp}", n=n))
+
+
+# -- §9.6.5 (optional, Advanced Game): attrition in rough mountains -------------------------------
+def _army(st: dict[str, int]) -> dict[str, int]:
+    """Land units other than garrisons and galleys, a weakened LG/HI counted as its unit."""
+    out: dict[str, int] = {}
+    for k, n in st.items():
+        if k not in ("GR", "GS"):
+            out[k.lstrip("w")] = out.get(k.lstrip("w"), 0) + n
+    return out
+
+
+def rough_armies(s: PRState, power: str) -> dict[str, dict[str, int]]:
+    """The Power's armies of 3 or more units standing in rough mountain spaces as its Activation
+    begins (§9.6.5)."""
+    if not (s.options.get("advanced") and s.options.get("rough_mountain_attrition")):
+        return {}
+    out = {}
+    for sp in sorted(data().rough_mountains):
+        army = _army(s.stack(sp, power))
+        if sum(army.values()) >= 3:
+            out[sp] = army
+    return out
+
+
+def rough_attrition(s: PRState, power: str, armies: dict[str, dict[str, int]]) -> None:
+    """§9.6.5: at the end of the Activation, each of those armies that did not leave its space
+    suffers attrition by §9.6.3."""
+    for sp in sorted(armies, reverse=True):
+        now = _army(s.stack(sp, power))
+        if all(now.get(k, 0) >= n for k, n in armies[sp].items()):
+            push(s, "attrition_roll", power=power, space=sp)

@@ -127,6 +127,13 @@ OPTIONS = [
     _option("simplified_ratio", "Optional §10.3.6: the simplified battle ratio", False, True),
     _option("legion_cavalry", "Optional: Roman legion cavalry in the Standard Game (§10.4.4)",
             False, True),
+    _option("legions_without_cavalry", "Optional §10.4.5 (Advanced Game): no legion cavalry in "
+            "Turns IX and X, each Legion 5 BP", False, True),
+    _option("rough_mountain_attrition", "Optional §9.6.5 (Advanced Game): an army of 3 or more "
+            "units that starts an Activation in a rough mountain and stays suffers attrition",
+            False, True),
+    _option("early_disbanding", "Optional §14.2.2 (Advanced Game): a player may disband HI and "
+            "Legions at the start of each of his Activations", False, True),
     _option("table_talk", "Optional §4.5: table talk, alliances at any time", False, True),
     _option("home_territory_income", "Ambiguity A23: a Power's own Home Territory earns the "
             "+1T of a controlled territory (§6.1.1 as written), or not", True, False),

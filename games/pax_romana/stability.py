@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from games.core import msg
+from typing import Any
+
+from games.core import Choice, Msg, msg
 from games.pax_romana.control import controllers, data, province_map
+from games.pax_romana.flow import Frame, opt, paged, pop, push, question, turn_page
 from games.pax_romana.state import HEAVY, PRState
+from games.pax_romana.texts import extend
 
 
 def stability_range(value: int) -> str:
@@ -66,13 +70,15 @@ def settle(s: PRState, quiet: bool = False) -> None:
 
 def cvp_overrun(s: PRState, power: str) -> None:
     """Maintenance Phase (§3.2 B, §14.2.1): more LG/HI (full or weakened) on the map than CVP
-    costs 2 Stability, at least three times as many 3 (ambiguity A2: the thresholds of the
-    printed chart; with 0 CVP any LG/HI is both)."""
+    costs 2 Stability, at least three times as many 3, in the Advanced Game at least four
+    times as many 4 (ambiguity A2: the thresholds of the printed chart; with 0 CVP any LG/HI is
+    all of them)."""
     from games.pax_romana.victory import cvp_of
     heavy = s.count(power, HEAVY)
     cvp = cvp_of(s, power)
     if heavy > cvp:
-        adjust(s, power, -3 if heavy >= 3 * cvp else -2, "cvp_overrun")
+        four = bool(s.options.get("advanced")) and heavy >= 4 * cvp
+        adjust(s, power, -4 if four else -3 if heavy >= 3 * cvp else -2, "cvp_overrun")
 
 
 def withdrawal(s: PRState, power: str, space: str) -> None:
@@ -86,3 +92,62 @@ def withdrawal(s: PRState, power: str, space: str) -> None:
 def militia_raised(s: PRState, power: str) -> None:
     """§12.3.2: raising militia costs 1 Stability (for battle.py)."""
     adjust(s, power, -1, "militia")
+
+
+# -- §14.2.2 (optional, Advanced Game): disbanding HI/LG ------------------------------------------
+def offer_disbanding(s: PRState, power: str) -> None:
+    """At the start of each of his Activations, as the first thing of his Action Segment, a
+    player may remove any of his HI and LG from the map, to escape the next CVP overrun."""
+    if (s.options.get("advanced") and s.options.get("early_disbanding")
+            and s.count(power, HEAVY)):
+        push(s, "disband_heavy", role=power)
+
+
+def _disband_choices(s: PRState, f: Frame) -> list[Choice]:
+    power = f["role"]
+    options = [opt("disband", f"{sp}|{k}", "choice.disband_heavy", unit=f"@unit.{k}",
+                   space=f"@space.{sp}")
+               for sp in sorted(s.spaces_of_owner(power)) for k in sorted(s.stack(sp, power))
+               if k in HEAVY]
+    return paged(f, power, options, [opt("done", None, "choice.disband_done")])
+
+
+def _disband_prompt(s: PRState, f: Frame) -> Msg:
+    return msg("prompt.disband_heavy", who=f"@power.{f['role']}", n=s.count(f["role"], HEAVY))
+
+
+@question("disband_heavy", _disband_choices, _disband_prompt)
+def disband_heavy(s: PRState, f: Frame, verb: str, arg: Any) -> None:
+    """Not in an Activation a card took away (Dies Irae, §14.2.2)."""
+    power = f["role"]
+    if verb == "page":
+        turn_page(f, power)
+        return
+    if verb == "done" or power in s.card_effects.get("cancel_am", []):
+        pop(s, f)
+        return
+    f.setdefault("page", {}).pop(power, None)
+    sp, kind = arg.split("|")
+    s.remove(sp, power, kind)
+    s.say(msg("log.disbanded_heavy", power=f"@power.{power}", unit=f"@unit.{kind}",
+              space=f"@space.{sp}"))
+    if not s.count(power, HEAVY):
+        pop(s, f)
+
+
+extend({
+    "en": {
+        "choice.disband_heavy": "Disband {unit} at {space}",
+        "choice.disband_done": "Disband no more",
+        "prompt.disband_heavy": "{who}: disband Heavy Infantry or Legions before acting? "
+                                "({n} on the map)",
+        "log.disbanded_heavy": "{power} disbands {unit} at {space}.",
+    },
+    "ru": {
+        "choice.disband_heavy": "Расформировать: {unit} в {space}",
+        "choice.disband_done": "Больше не расформировывать",
+        "prompt.disband_heavy": "{who}: расформировать ТП или легионы перед действием? "
+                                "(на карте: {n})",
+        "log.disbanded_heavy": "{power} расформировывает: {unit} в {space}.",
+    },
+})
