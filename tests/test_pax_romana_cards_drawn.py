@@ -145,11 +145,11 @@ def test_dies_irae_cancels_the_am_just_drawn() -> None:
     s = ready()
     s.powers["rome"].treasury = 1
     push(s, "expansion", role="rome", majors=1, extra=0, minors=2)
+    push(s, "card_window_open", window="action", actor="rome", ctx={})
     play(s, 14)
     assert choices(s, "rome") == [("cancel_am", None)]
     s = act(s, "rome", "cancel_am")
-    assert not any(f.get("role") == "rome" for f in s.flow)
-    assert s.card_effects["cancel_am"] == ["rome"]
+    assert [f["k"] for f in s.flow] == ["am"]
     assert s.powers["rome"].treasury == 1
 
 

@@ -112,13 +112,24 @@ def _activate(s: PRState, f: Frame, power: str) -> None:
     s.streak = s.streak[-3:]
     s.moved = {}
     s.finished = []
-    push(s, "am", role=power, free=bool(f.pop("free_first", False)))
+    push(s, "am", role=power, free=bool(f.pop("free_first", False)) or _card_free_am(s, power))
+    if power in s.card_effects.get("civil_war", []):      # the Stability Check card (§17.2)
+        from games.pax_romana.cards.drawn import next_am_civil_war
+        next_am_civil_war(s, power)
     if s.slave_revolt is not None and power != s.slave_revolt["against"]:
         from games.pax_romana.events import slaves_grow
         slaves_grow(s, power)
     if s.next_am_events:
         from games.pax_romana.events import apply_next_am_events
         apply_next_am_events(s, power)
+
+
+def _card_free_am(s: PRState, power: str) -> bool:
+    """The extra AM of Stability and Opportunity costs nothing (§17.2, ambiguity A19)."""
+    if not s.card_effects.get("free_am"):
+        return False
+    from games.pax_romana.cards.held import take_free_am
+    return take_free_am(s, power)
 
 
 def finish_activations(s: PRState) -> None:
@@ -206,7 +217,7 @@ def end_activation(s: PRState, f: Frame) -> None:
 def battle_points(kind: str) -> int:
     """Land BP by type (§10.3.1)."""
     return {"LG": 4, "wLG": 2, "HI": 3, "wHI": 1, "MHI": 3, "LI": 1, "CV": 1, "ML": 1, "BR": 1,
-            "BC": 1, "TW": 1}.get(kind, 0)
+            "BC": 1, "TW": 1, "MLI": 1, "MCV": 1}.get(kind, 0)
 
 
 # -- Expansion (§3.5.1, §9.1) ------------------------------------------------------------------------

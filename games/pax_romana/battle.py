@@ -901,7 +901,8 @@ def _pillage(s: PRState, f: Frame, power: str, barbarian: bool = False) -> None:
     space, side = f["space"], f["att"]
     campaign = max((rating(lid)[1] for o in side_of(s, side) for lid in s.leaders_at(space, o)),
                    default=0)
-    mercs = any(st.get("MHI") for o, st in s.units.get(space, {}).items()
+    mercs = any(st.get("MHI") or st.get("MLI") or st.get("MCV")
+                for o, st in s.units.get(space, {}).items()
                 if o in side_of(s, side)) or side == "sof"
     go_on = cities.pillage(s, power, space, campaign, mercs, barbarian=barbarian)
     m = move_frame(s)

@@ -67,11 +67,11 @@ def loss_options(s: PRState, power: str, space: str, losses: int, weakened: bool
     one, ambiguity A20), or weakening one LG/HI (one loss; only one per roll, §10.6.5)."""
     st = s.stack(space, power)
     out = []
-    for kind in ("LI", "ML", "EL", "CV", "MHI", "BR", "wHI", "wLG", "HI", "LG"):
+    for kind in ("LI", "ML", "MLI", "EL", "CV", "MCV", "MHI", "BR", "wHI", "wLG", "HI", "LG"):
         if st.get(kind):
             if kind in ("HI", "LG") and losses < 2 and (
-                    not weakened or any(st.get(k) for k in ("LI", "ML", "EL", "CV", "MHI",
-                                                           "wHI", "wLG"))):
+                    not weakened or any(st.get(k) for k in ("LI", "ML", "MLI", "EL", "CV",
+                                                           "MCV", "MHI", "wHI", "wLG"))):
                 continue
             out.append(f"kill|{kind}")
     if not weakened:

@@ -26,9 +26,10 @@ def is_exceptional(leader_id: str) -> bool:
 # -- Removal (§3.2 C) ---------------------------------------------------------------------------------
 @phase("C")
 def removal_phase(s: PRState) -> None:
-    """§3.2 C: every leader returns to its pool; militia (§12.3.3), Mercenary HI (§12.2.6), the
-    Soldiers of Fortune (§12.4.6) and invasion armies (§13.4) leave in the Removal Phase of the
-    turn after they came. Tribes, Tribal Warriors, Independents and rebellion armies stay."""
+    """§3.2 C: every leader returns to its pool; militia (§12.3.3), Mercenary HI and LI (Mercenary
+    Cavalry becomes Cavalry, §12.2.6), the Soldiers of Fortune (§12.4.6) and invasion armies
+    (§13.4) leave in the Removal Phase of the turn after they came. Tribes, Tribal Warriors,
+    Independents and rebellion armies stay."""
     for lid in sorted(s.leaders):
         ls = s.leaders[lid]
         if ls.owner in s.powers:
@@ -42,6 +43,9 @@ def removal_phase(s: PRState) -> None:
         if s.mercenary_turn.get(power, s.turn) < s.turn:
             for sp in s.spaces_of_owner(power):
                 s.remove(sp, power, "MHI", 99)
+                s.remove(sp, power, "MLI", 99)
+                # the Advanced Game's Mercenary Cavalry stays as regular Cavalry (§12.2.6)
+                s.add(sp, power, "CV", s.remove(sp, power, "MCV", 99))
             s.mercenary_turn.pop(power, None)
     if s.sof is not None and s.sof.get("removal_turn", 0) <= s.turn:
         for sp in s.spaces_of_owner("sof"):

@@ -79,6 +79,7 @@ from games.pax_romana import (  # noqa: F401 - the phase modules register their 
     victory,
 )
 from games.pax_romana.activation import battle_points
+from games.pax_romana.cards import held as held_cards
 from games.pax_romana.cards import view as card_view
 from games.pax_romana.control import controllers, data, province_map, territory_map
 from games.pax_romana.data import DataError
@@ -118,6 +119,12 @@ OPTIONS = [
     _option("naval_ambush_path", "Ambiguity A6: the sea path from the ambushing galleys may "
             "not pass through a port or naval point holding others' galleys, or must (as "
             "printed)", "blocked", "required"),
+    _option("mission_links", "Ambiguity A7: Diplomatic Mission into Interior reaches Tribe "
+            "counters within this many land links of the Power's units (the number is lost; "
+            "4 as on Independent Expansion)", 4, 1, 2, 3, 5, 6),
+    _option("independent_expansion", "Ambiguity A8: Independent Expansion places one free "
+            "Garrison in each of any number of qualifying spaces (as printed), or at most this "
+            "many", "any", 1, 2, 3),
     _option("event_markers", "Event markers a turn (§16.1.1): as the format or scenario says, or "
             "0 to 2", "format", 0, 1, 2),
     _option("am_order", "Activation order (§3.4.2): the first round in turn order, or the "
@@ -271,6 +278,9 @@ class PaxRomanaRules(GameRules[PRState]):
             out["plan"] = _plan_items(state, role, plan_frame)
         if state.options.get("advanced"):
             out["cards"] = card_view.private_cards(state, role)
+        seen = held_cards.tribes_seen(state, role)
+        if seen:
+            out["tribes_seen"] = seen           # Diplomatic Mission into Interior (§17.2)
         return out
 
     def perturb_hidden(self, state: PRState, role: str, seed: int) -> PRState:
@@ -295,6 +305,7 @@ class PaxRomanaRules(GameRules[PRState]):
                     f["plans"][role] = plans.KINDS[f["plan"]].blank(s, role)
         for sp in s.tribes:
             s.tribes[sp] = 2 + rng.below(7)
+        held_cards.perturb_seen(s, role)
         card_view.perturb_cards(s, role, rng)
         return s
 

@@ -48,7 +48,8 @@ from games.core import BaseState
 from games.core.frames import Frame
 
 POWERS = ("rome", "carthage", "greece", "east")
-LAND_TYPES = ("LG", "wLG", "HI", "wHI", "MHI", "LI", "CV", "EL", "ML", "BR", "BC", "TW", "GR")
+LAND_TYPES = ("LG", "wLG", "HI", "wHI", "MHI", "LI", "CV", "EL", "ML", "MLI", "MCV", "BR", "BC", "TW",
+              "GR")
 # Land Combat Units (§1.4): not garrisons, leaders, elephants, cities or settlements.
 LCU_TYPES = frozenset({"LG", "wLG", "HI", "wHI", "MHI", "LI", "CV", "ML", "BR", "BC", "TW",
                        "MLI", "MCV"})

@@ -6,6 +6,7 @@ from games.pax_romana.cards import (
     answers,  # noqa: F401
     deck,  # noqa: F401
     drawn,  # noqa: F401
+    held,  # noqa: F401
     registry,  # noqa: F401
     segment,  # noqa: F401
     windows,  # noqa: F401

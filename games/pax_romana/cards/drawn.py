@@ -2,13 +2,10 @@
 drawer's Card Segment. Many are the Standard Game's events (events.py) aimed at the drawer; where
 the card's words differ from the event's, the card is followed.
 
-Two effects reach past the Card Segment and are kept in ``card_effects``:
-
-* ``"cancel_am"``: the Powers whose AM just drawn is cancelled (Dies Irae, a Civil War from the
-  Stability Check on the drawer himself): ``cancel_activation`` takes the Activation's frames
-  off the stack, and the Card Segment reads the key to offer no Action;
-* ``"civil_war"``: the Powers whose next AM is used only for the Civil War of the Stability
-  Check card (``next_am_civil_war`` runs it when that AM comes).
+The AM just drawn may be cancelled (Dies Irae, a Civil War from the Stability Check on the
+drawer himself): ``cancel_activation`` takes the Activation's frames off the stack. The Powers
+whose next AM is used only for the Civil War of the Stability Check card are kept in
+``card_effects["civil_war"]`` (public; ``next_am_civil_war`` runs it when that AM comes).
 """
 
 from __future__ import annotations
@@ -47,14 +44,20 @@ def return_objective(s: PRState, power: str, letter: str) -> None:
     s.say(msg("log.objective_returned", letter=letter), to=power)
 
 
+def of_activation(f: Frame, power: str) -> bool:
+    """A frame of ``power``'s Activation still to come: its AM, its Action, its Action
+    Segment's card windows and menu (the Card Segment's own frames stay)."""
+    if f.get("k") in ACTIVATION_FRAMES and f.get("role") == power:
+        return True
+    if f.get("k") == "card_window_open" and f.get("actor") == power:
+        return f.get("window") in ("action", "expansion_start")
+    return f.get("k") == "card_menu" and f.get("role") == power and bool(f.get("opening"))
+
+
 def cancel_activation(s: PRState, power: str) -> None:
     """The AM just drawn is cancelled (Dies Irae, §17.2): it counts as played, and no Action
     follows; the Activation's question and Action frames leave the stack."""
-    s.card_effects.setdefault("cancel_am", [])
-    if power not in s.card_effects["cancel_am"]:
-        s.card_effects["cancel_am"].append(power)
-    s.flow[:] = [f for f in s.flow
-                 if not (f.get("k") in ACTIVATION_FRAMES and f.get("role") == power)]
+    s.flow[:] = [f for f in s.flow if not of_activation(f, power)]
     s.say(msg("log.am_cancelled", power=f"@power.{power}"))
 
 
