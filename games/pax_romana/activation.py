@@ -247,10 +247,13 @@ def other_armies(s: PRState, power: str) -> list[str]:
     if s.sof is not None and s.sof.get("power") == power:
         out += [f"{sp}|sof" for sp in s.spaces_of_owner("sof")
                 if sp in data().spaces and movable(s, "sof", sp)]
+    from games.pax_romana.rebellions import may_move
     for army in s.barbarian_armies:
-        if army.get("moved_by") == power and army["group"] != "germans":
+        # the Germans, and the Gallic army of a Mass Rebellion (§13.3), move again and again
+        again = army["group"] == "germans" or may_move(s, army, power)
+        if army.get("moved_by") == power and not again:
             continue
-        if army["group"] == "germans" or (army.get("mover") == power and not army.get("moved_by")):
+        if again or (army.get("mover") == power and not army.get("moved_by")):
             if movable(s, "barbarian", army["at"]):
                 out.append(f"{army['at']}|barbarian")
     out += independents.pergamene_armies(s, power)      # an allied Pergamum (§17.2)

@@ -84,7 +84,8 @@ def controls_province(s: PRState, power: str, province: str,
     """§5.2: a Power's control of a province."""
     spaces, capitals, home_of = _province_facts(province)
     n = len(spaces)
-    if n == 0:
+    from games.pax_romana.rebellions import no_control
+    if n == 0 or no_control(s, province):       # rebels hold it (§13.3)
         return False
     counts: dict[str | None, int] = {}
     for sp in spaces:
@@ -119,7 +120,8 @@ def _controls(power: str, n: int, counts: dict[str | None, int], capitals: tuple
 def province_controller(s: PRState, province: str, ctrl: dict[str, str | None]) -> str | None:
     spaces, capitals, home_of = _province_facts(province)
     n = len(spaces)
-    if n == 0:
+    from games.pax_romana.rebellions import no_control
+    if n == 0 or no_control(s, province):       # rebels hold it (§13.3)
         return None
     counts: dict[str | None, int] = {}
     for sp in spaces:

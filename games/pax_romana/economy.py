@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Choice, msg
+from games.pax_romana import rebellions
 from games.pax_romana.control import (
     controllers,
     data,
@@ -55,7 +56,7 @@ def income_of(s: PRState, power: str, ctrl: dict[str, str | None] | None = None,
 
     total = 0
     for pr, c in provinces.items():
-        if c != power:
+        if c != power or rebellions.no_income(s, pr):       # §13.3 Africa
             continue
         prov = d.provinces[pr]
         if prov.territory != home and not linked(
@@ -72,7 +73,8 @@ def income_of(s: PRState, power: str, ctrl: dict[str, str | None] | None = None,
             continue
         total += terr.territory_income
     for sp, city in s.cities.items():
-        if city.owner != power or ctrl.get(sp) != power:
+        if city.owner != power or ctrl.get(sp) != power or rebellions.no_income(
+                s, d.spaces[sp].province):
             continue
         if d.spaces[sp].territory != home and not linked([sp]):
             continue

@@ -112,15 +112,19 @@ def hostile(s: PRState, space: str, owner: str) -> list[str]:
 
 # -- the cost of a step -------------------------------------------------------------------------------
 def step_cost(s: PRState, here: str, there: str) -> int:
-    """§9.2.1: 1 MP; 2 into a rough mountain or across a strait; 3 across an Alpine pass."""
+    """§9.2.1: 1 MP; 2 into a rough mountain or across a strait; 3 across an Alpine pass; more
+    where rebels have risen (§13.3 Hispania, Judaea)."""
+    from games.pax_romana.rebellions import extra_mp
     kinds = data().link_types(here, there)
     if "alpine_pass" in kinds and "land" not in kinds:
-        return mp_cost("alpine")
-    if "strait" in kinds and "land" not in kinds:
-        return mp_cost("strait")
-    if there in data().rough_mountains:
-        return mp_cost("rough")
-    return mp_cost("enter")
+        cost = mp_cost("alpine")
+    elif "strait" in kinds and "land" not in kinds:
+        cost = mp_cost("strait")
+    elif there in data().rough_mountains:
+        cost = mp_cost("rough")
+    else:
+        cost = mp_cost("enter")
+    return cost + extra_mp(s, there, cost)
 
 
 def _strait_open(s: PRState, owner: str, here: str, there: str) -> bool:
@@ -148,6 +152,9 @@ def may_enter(s: PRState, f: Frame, here: str, there: str) -> int | None:
         return None
     if owner == "barbarian":
         if _german_home_left(s, f["start"], there) or _german_home_left(s, here, there):
+            return None
+        from games.pax_romana.rebellions import barred
+        if barred(s, here, there):          # the Gallic army stays in Gaul (§13.3)
             return None
         power = f["role"]
         if any(o in friends_of(s, power) for o in s.units.get(there, {})):
@@ -193,6 +200,8 @@ def movement_points(s: PRState, f: Frame) -> int:
     mp = roll + (campaign if not f.get("minor") else 0)
     if f["leaders"] and not f["units"]:
         mp *= 2
+    from games.pax_romana.rebellions import placement_mp
+    mp = max(0, mp - placement_mp(s, f))    # the Gallic army's placement attack (§13.3)
     s.say(msg("log.mp_roll", power=f"@power.{f['owner']}", space=f"@space.{f['start']}",
               roll=roll, n=mp))
     return mp

@@ -83,10 +83,13 @@ def rhodes_navy(s: PRState, power: str) -> list[str]:
 
 def sea_targets(s: PRState, power: str, here: str, path: list[str]) -> list[str]:
     """The points one sea link away a fleet may enter: not back to where it just was; Rhodes
-    only for one who can pay its toll (§12.5.1)."""
+    only for one who can pay its toll (§12.5.1); never into a Cyprus space closed by its revolt
+    (§13.3)."""
+    from games.pax_romana.rebellions import sea_closed
     back = path[-2] if len(path) > 1 else None
     return sorted(nb for nb in data().sea_neighbours(here)
-                  if nb != back and rhodes_toll(s, power, nb) <= s.powers[power].treasury)
+                  if nb != back and rhodes_toll(s, power, nb) <= s.powers[power].treasury
+                  and not sea_closed(s, power, nb))
 
 
 RHODES = "rhodes"
@@ -562,8 +565,9 @@ def transport_choices(s: PRState, f: Frame) -> list[Choice]:
     if sea["stopped"]:
         return [opt("continue_voyage", None, "choice.continuation")] + landing
     back = sea["path"][-2] if len(sea["path"]) > 1 else None
+    from games.pax_romana.rebellions import sea_closed
     reachable = [p for p in sorted(data().sea_neighbours(f["at"]))
-                 if not _enemy_galleys(s, f["role"], p)
+                 if not _enemy_galleys(s, f["role"], p) and not sea_closed(s, f["role"], p)
                  and rhodes_toll(s, f["role"], p) <= s.powers[f["role"]].treasury
                  and not (_hostile(s, f, p) and f["mp"] - (
                      0 if sea["paid"] else transport_cost("voyage")) < assault_reserve())]

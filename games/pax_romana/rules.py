@@ -125,6 +125,9 @@ OPTIONS = [
     _option("independent_expansion", "Ambiguity A8: Independent Expansion places one free "
             "Garrison in each of any number of qualifying spaces (as printed), or at most this "
             "many", "any", 1, 2, 3),
+    _option("gaul_objection", "Ambiguity A30: after a Mass Rebellion in Gaul any Power may move "
+            "the Gallic army with its Major Move, or only while the card's player does not "
+            "object (asked when he places it)", False, True),
     _option("event_markers", "Event markers a turn (§16.1.1): as the format or scenario says, or "
             "0 to 2", "format", 0, 1, 2),
     _option("am_order", "Activation order (§3.4.2): the first round in turn order, or the "

@@ -7,6 +7,7 @@ from games.pax_romana.cards import (
     deck,  # noqa: F401
     drawn,  # noqa: F401
     held,  # noqa: F401
+    rebellion_card,  # noqa: F401
     registry,  # noqa: F401
     segment,  # noqa: F401
     windows,  # noqa: F401
