@@ -19,7 +19,7 @@ import math
 from typing import Any
 
 from games.core import Action, Choice, Msg, msg
-from games.pax_romana import cities, special_units
+from games.pax_romana import cities, special_units, texts
 from games.pax_romana.control import data
 from games.pax_romana.flow import (
     Frame,
@@ -34,6 +34,13 @@ from games.pax_romana.flow import (
 )
 from games.pax_romana.leaders import kill_leader, rating
 from games.pax_romana.state import LCU_TYPES, PRState
+
+texts.extend({
+    "en": {"log.elephant_losses": "Elephants destroy {n} BP of {power}'s army; its player "
+                                  "chooses which units."},
+    "ru": {"log.elephant_losses": "Слоны уничтожают {n} ОБ армии: {power}; её игрок выбирает, "
+                                  "какие отряды."},
+})
 
 CAVALRY = ("CV", "BC", "MCV")
 # who never withdraws or retreats (§13.1.3, §13.2.3, §12.5, §12.7.3)
@@ -141,8 +148,31 @@ def best_tactics(s: PRState, space: str, owner: str) -> int:
 
 
 def controller(s: PRState, owner: str) -> str | None:
+    """The Power who decides for ``owner``'s side; in a combined defence the battle's deciding
+    Power (§4.3.1)."""
     from games.pax_romana.movement import controller_of
+    for f in reversed(s.flow):
+        if f["k"] == "battle":
+            got = f.get("deciders", {}).get(owner)
+            if got is not None:
+                return str(got)
+            break
     return controller_of(s, owner)
+
+
+def combined_defence(s: PRState, f: Frame) -> None:
+    """§4.3.1: allies attacked in one space defend as one army; who decides its battle."""
+    from games.pax_romana import alliances
+    f["deciders"] = {}
+    if not s.alliances:
+        return
+    for side in (f["att"], f["dfd"]):
+        got = alliances.deciding_power(s, f["space"], sorted(side_of(s, side)))
+        if got is None:
+            continue
+        f["deciders"][side] = got[0]
+        key = "log.combined_defence_lot" if got[1] else "log.combined_defence"
+        s.say(msg(key, space=f"@space.{f['space']}", who=f"@power.{got[0]}"))
 
 
 # -- losses (§10.3.2-10.3.3, §10.6) ----------------------------------------------------------------
@@ -254,6 +284,7 @@ def battle(s: PRState, f: Frame) -> None:
             reveal_tribe(s, space)
         s.last_move = dict(s.last_move or {"power": f["att_role"], "path": [space],
                                            "kind": "land"}, battle=space)
+        combined_defence(s, f)
         c = s.cities.get(space)
         # §12.7.3: slaves in a city use it, though it stays its owner's
         usable = c is not None and (c.owner in side_of(s, dfd) or dfd == "slaves")
@@ -305,6 +336,12 @@ def battle(s: PRState, f: Frame) -> None:
                 return
         return
     if stage == "roll":
+        if "neutral" not in f:
+            f["fought"] = {side: sorted(lid for o in side_of(s, side)
+                                        for lid in s.leaders_at(space, o))
+                           for side in (att, dfd)}
+            _elephants(s, f)            # §10.4.6: the losses they cause are chosen first
+            return
         f["stage"] = "shifts"
         _roll(s, f)
         return
@@ -341,9 +378,13 @@ def elephant_effects(result: str) -> dict[str, bool]:
 
 
 def _elephants(s: PRState, f: Frame) -> None:
+    """§10.4.6-10.4.7: every committed elephant is rolled for; the BP they destroy (the enemy's
+    on a 1, their own side's on a Rampage) are chosen by the player whose units they are (the
+    rule: "the opponent chooses"), at once and before the BP are totalled."""
     table = data().tables.elephants
     space = f["space"]
     f["neutral"] = {f["att"]: 0, f["dfd"]: 0}
+    hits = {f["att"]: 0, f["dfd"]: 0}
     for side, enemy in ((f["att"], f["dfd"]), (f["dfd"], f["att"])):
         for _ in range(f["el"].get(side, 0)):
             roll = d6(s)
@@ -352,13 +393,23 @@ def _elephants(s: PRState, f: Frame) -> None:
             if fx["neutralize"]:
                 f["neutral"][enemy] += 1
             if fx["enemy_bp"]:
-                take_losses(s, space, _main_owner(s, space, enemy), 1)
+                hits[enemy] += 1
             if fx["own_bp"]:
-                take_losses(s, space, _main_owner(s, space, side), 1)
+                hits[side] += 1
             if fx["lost"]:
                 for o in side_of(s, side):
                     if s.remove(space, o, "EL"):
                         break
+    for side in (f["att"], f["dfd"]):   # pushed so that the defender chooses first
+        if not hits[side]:
+            continue
+        s.say(msg("log.elephant_losses", power=f"@power.{side}", n=hits[side]))
+        who = controller(s, side) or allocator(s, f)
+        if who is None:
+            take_losses(s, space, _main_owner(s, space, side), hits[side])
+        elif loss_choices_for(s, space, side, hits[side], False, False):
+            push(s, "allocate_losses", role=who, side=side, space=space, need=hits[side],
+                 weakened=False, city=False)
 
 
 def _main_owner(s: PRState, space: str, side: str) -> str:
@@ -422,9 +473,6 @@ def total_bp(s: PRState, f: Frame, side: str) -> int:
 
 def _roll(s: PRState, f: Frame) -> None:
     att, dfd = f["att"], f["dfd"]
-    f["fought"] = {side: sorted(lid for o in side_of(s, side)
-                                for lid in s.leaders_at(f["space"], o)) for side in (att, dfd)}
-    _elephants(s, f)
     if not has_lcu(s, f["space"], att) or not (has_lcu(s, f["space"], dfd) or f["city"]):
         f["rolls"] = {att: 0, dfd: 0}
         f["bp"] = {att: total_bp(s, f, att), dfd: total_bp(s, f, dfd)}
@@ -689,6 +737,9 @@ def _losses(s: PRState, f: Frame) -> None:
             who = controller(s, side) or allocator(s, f)
             if need[side] <= 0:
                 continue
+            if side in f.get("deciders", {}):
+                _shared_losses(s, f, side, need[side], city)
+                continue
             if who is None:
                 _auto_losses(s, space, side, need[side], city)
             elif loss_choices_for(s, space, side, need[side], False, city):
@@ -696,6 +747,39 @@ def _losses(s: PRState, f: Frame) -> None:
                      weakened=False, city=city)
         return
     _losses_done(s, f)
+
+
+def _shared_losses(s: PRState, f: Frame, side: str, need: int, city: bool) -> None:
+    """§4.3.1 combined defence: the loss is shared among the allied Powers in proportion to the
+    BP each brought to the army (its city's FP with it), and each allocates its own share."""
+    from games.pax_romana import alliances
+    space = f["space"]
+    owners = sorted(o for o in side_of(s, side) if s.stack(space, o))
+    c = s.cities.get(space) if city else None
+    weights: dict[str, int] = {}
+    capacity: dict[str, int] = {}
+    for o in owners:
+        p = alliances.power_of(s, o)
+        if p is None:
+            continue
+        st = s.stack(space, o)
+        bp = sum(bp_of(k) * n for k, n in st.items()
+                 if k in LCU_TYPES and not (city and k in CAVALRY))
+        room = sum(bp_of(k) * n for k, n in st.items() if k in LCU_TYPES and k not in CAVALRY)
+        room += 0 if city else sum(st.get(k, 0) for k in CAVALRY)
+        if c is not None and c.owner == o:
+            bp += c.fp
+            room += 2 * (c.fp - (3 if c.kind == "city" else 1))
+        weights[p] = weights.get(p, 0) + bp
+        capacity[p] = capacity.get(p, 0) + room
+    first = f["deciders"][side]
+    order = sorted(weights, key=lambda p: (p != first, s.roles.index(p)))
+    shares = alliances.loss_shares(weights, need, capacity, order)
+    for p in reversed(order):           # pushed so that the deciding Power answers first
+        mine = [o for o in owners if alliances.power_of(s, o) == p]
+        if shares[p] > 0 and loss_choices_for(s, space, side, shares[p], False, city, mine):
+            push(s, "allocate_losses", role=p, side=side, space=space, need=shares[p],
+                 weakened=False, city=city, owners=mine)
 
 
 def allocator(s: PRState, f: Frame) -> str | None:
@@ -726,13 +810,16 @@ def _auto_losses(s: PRState, space: str, side: str, need: int, city: bool) -> No
 
 
 def loss_choices_for(s: PRState, space: str, side: str, need: int, weakened: bool,
-                     city: bool) -> list[tuple[str, int]]:
+                     city: bool, only: list[str] | None = None) -> list[tuple[str, int]]:
     """What may take the next loss (``owner|verb|kind``, BP): weakened HI first, then weakened
     LG (§10.6.1-10.6.2); one LG/HI weakened at most (§10.6.4); a city's FP at 2 BP each down to
-    its floor, no cavalry while a city defends (§7.3.3, §10.4.2)."""
+    its floor, no cavalry while a city defends (§7.3.3, §10.4.2). ``only``: the owners whose
+    share this is (a combined defence, §4.3.1)."""
     if need <= 0:
         return []
     owners = sorted(side_units(s, space, side), key=lambda o: o != side)
+    if only is not None:
+        owners = [o for o in owners if o in only]
     for kind in ("wHI", "wLG"):
         forced = [(f"{o}|kill|{kind}", bp_of(kind)) for o in owners if s.stack(space, o).get(kind)]
         if forced:
@@ -740,6 +827,8 @@ def loss_choices_for(s: PRState, space: str, side: str, need: int, weakened: boo
     out: list[tuple[str, int]] = []
     c = s.cities.get(space) if city else None
     fp_left = (c.fp - (3 if c.kind == "city" else 1)) if c is not None else 0
+    if c is not None and only is not None and c.owner not in only:
+        fp_left = 0
     for o in owners:
         for what, value in _options(s.stack(space, o), 0, cavalry_ok=not city):
             if weakened and what.startswith("weaken"):
@@ -753,7 +842,7 @@ def loss_choices_for(s: PRState, space: str, side: str, need: int, weakened: boo
 def _alloc_choices(s: PRState, f: Frame) -> list[Choice]:
     out = []
     for key, value in loss_choices_for(s, f["space"], f["side"], f["need"], f["weakened"],
-                                       f["city"]):
+                                       f["city"], f.get("owners")):
         owner, verb, kind = key.split("|")
         if verb == "fp":
             out.append(opt("loss", key, "choice.lose_fp", n=value))
@@ -784,7 +873,8 @@ def allocate_losses(s: PRState, f: Frame, verb: str, arg: Any) -> None:
             f["need"] -= bp_of(kind) - bp_of(f"w{kind}")
         else:
             f["need"] -= 1 if kind in CAVALRY else bp_of(kind)
-    if not loss_choices_for(s, space, f["side"], f["need"], f["weakened"], f["city"]):
+    if not loss_choices_for(s, space, f["side"], f["need"], f["weakened"], f["city"],
+                            f.get("owners")):
         pop(s, f)
         for o in side_of(s, f["side"]):
             st = s.stack(space, o)
@@ -1006,7 +1096,9 @@ def _after(s: PRState, f: Frame) -> None:
     if f["intercept"] or not has_lcu(s, space, att):
         return
     if hostile(s, space, att):
-        rest = [h for h in hostile(s, space, att) if h not in f["asked"] + [f["dfd"]]]
+        fought = side_of(s, f["dfd"])       # allies defended as one army (§4.3.1)
+        rest = [h for h in hostile(s, space, att)
+                if h not in f["asked"] + [f["dfd"]] and h not in fought]
         if rest:
             start(s, space=space, attacker=att, attacker_role=f["att_role"], defender=rest[0],
                   came_from=f["came_from"], intercept=False)

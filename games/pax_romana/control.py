@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from games.pax_romana import alliances
 from games.pax_romana.data import PaxRomanaData, load
 from games.pax_romana.state import LCU_TYPES, POWERS, PRState
 
@@ -17,12 +18,14 @@ def data() -> PaxRomanaData:
     return load()
 
 
-def occupants(s: PRState, space: str) -> set[str]:
+def occupants(s: PRState, space: str, ignore: frozenset[str] | set[str] = frozenset()) -> set[str]:
     """Who occupies ``space`` for control (§5.1.1): owners of LCUs or garrisons there, the owner
     of a city or settlement, an unrevealed tribe. Galleys, elephants and leaders do not count
-    (§5.4.2)."""
+    (§5.4.2); nor the units of the owners in ``ignore`` (allies, §4.3.1)."""
     found: set[str] = set()
     for owner, st in s.units.get(space, {}).items():
+        if owner in ignore:
+            continue
         if any(n > 0 and (k in LCU_TYPES or k == "GR") for k, n in st.items()):
             found.add(owner)
     city = s.cities.get(space)
@@ -37,7 +40,10 @@ def space_controller(s: PRState, space: str) -> str | None:
     """The Power (or other side) that controls ``space`` (§5.1): its sole occupant; if nobody
     occupies it, the Power whose Home Territory it lies in; else nobody. Slaves in a city cancel
     its owner's control (§12.7.3); the Soldiers of Fortune cancel everyone's (§12.4.1)."""
-    occ = occupants(s, space)
+    return _controller_of(s, space, occupants(s, space))
+
+
+def _controller_of(s: PRState, space: str, occ: set[str]) -> str | None:
     if "slaves" in occ:
         return "slaves"
     if s.allied_independents:           # an allied Pergamum (§5.4.1, §17.2)
@@ -45,6 +51,13 @@ def space_controller(s: PRState, space: str) -> str | None:
         got = allied_control(s, space, occ)
         if got is not UNSET:
             return got
+    if occ and s.alliances:
+        # §4.3.1, §5.4.1: allies together, or an ally's army in a space that is a Power's by
+        # its Home Territory: the allied army does not break that control
+        home = data().spaces[space].home_of
+        joint = occ | ({home} if home in s.powers else set())
+        if len(joint) > 1 and alliances.all_allied(s, joint):
+            return alliances.joint_holder(s, space, joint)
     if len(occ) == 1:
         return next(iter(occ))
     if occ:
@@ -87,11 +100,26 @@ def controls_province(s: PRState, power: str, province: str,
     from games.pax_romana.rebellions import no_control
     if n == 0 or no_control(s, province):       # rebels hold it (§13.3)
         return False
+    view = _seen_by(s, power, spaces, ctrl)
     counts: dict[str | None, int] = {}
     for sp in spaces:
-        c = ctrl[sp]
+        c = view[sp]
         counts[c] = counts.get(c, 0) + 1
-    return _controls(power, n, counts, capitals, home_of, ctrl)
+    return _controls(power, n, counts, capitals, home_of, view)
+
+
+def _seen_by(s: PRState, power: str, spaces: tuple[str, ...],
+             ctrl: dict[str, str | None]) -> dict[str, str | None]:
+    """The province's spaces as they count for ``power``: its allies' units neither control
+    spaces for anyone nor break control while the alliance lasts (§4.3.1, §5.4.1), so a space
+    is read as if they were not there (their cities and settlements still count)."""
+    view = {sp: ctrl[sp] for sp in spaces}
+    drop = alliances.unit_holders(s, power) if s.alliances else set()
+    if drop:
+        for sp in spaces:
+            if drop & set(s.units.get(sp, {})):
+                view[sp] = _controller_of(s, sp, occupants(s, sp, ignore=drop))
+    return view
 
 
 def _controls(power: str, n: int, counts: dict[str | None, int], capitals: tuple[str, ...],
@@ -127,10 +155,26 @@ def province_controller(s: PRState, province: str, ctrl: dict[str, str | None]) 
     for sp in spaces:
         c = ctrl[sp]
         counts[c] = counts.get(c, 0) + 1
-    for power in s.roles:
-        if power in counts and _controls(power, n, counts, capitals, home_of, ctrl):
-            return power
-    return None
+    if not s.alliances:
+        for power in s.roles:
+            if power in counts and _controls(power, n, counts, capitals, home_of, ctrl):
+                return power
+        return None
+    # §4.3.1: each Power reads the province without its allies' units; where two allies both
+    # hold it so, the one that holds it by the plain count, else the one with more spaces
+    # (equal: neither)
+    held = [p for p in s.roles if controls_province(s, p, province, ctrl)]
+    if len(held) <= 1:
+        return held[0] if held else None
+    if home_of in held:
+        return home_of
+    plain = [p for p in held if p in counts
+             and _controls(p, n, counts, capitals, home_of, ctrl)]
+    if len(plain) == 1:
+        return plain[0]
+    most = max(counts.get(p, 0) for p in held)
+    top = [p for p in held if counts.get(p, 0) == most]
+    return top[0] if len(top) == 1 else None
 
 
 def province_map(s: PRState, ctrl: dict[str, str | None] | None = None) -> dict[str, str | None]:
@@ -157,11 +201,13 @@ def territory_map(provinces: dict[str, str | None]) -> dict[str, str | None]:
 def _blocks_land(s: PRState, power: str, point: str) -> bool:
     """A point a LOC may not pass through (§6.1.6): occupied by another side's land units, a
     city or settlement of another side, a tribe."""
+    friends = alliances.allies(s, power) if s.alliances else set()
     for owner, st in s.units.get(point, {}).items():
-        if owner != power and any(k != "GS" and n > 0 for k, n in st.items()):
+        if owner != power and owner not in friends and any(
+                k != "GS" and n > 0 for k, n in st.items()):
             return True
     city = s.cities.get(point)
-    if city is not None and city.owner != power:
+    if city is not None and city.owner != power and city.owner not in friends:
         return True
     return point in s.tribes
 

@@ -46,6 +46,9 @@ def next_phase(s: PRState) -> bool:
         s.events_seen = []
         s.invasions_seen = []
         s.mutinied = []
+        if s.alliances:                 # §4.3.1: agreements last until the end of the turn
+            from games.pax_romana.alliances import end_of_turn
+            end_of_turn(s)
     else:
         s.phase = PHASE_ORDER[i + 1]
     # §3.6: the phases before the scenario's start are not played in its first turn

@@ -7,6 +7,7 @@ import math
 from typing import Any
 
 from games.core import Choice, Msg, msg
+from games.pax_romana.alliances import separate
 from games.pax_romana.control import data, reachable, space_controller
 from games.pax_romana.flow import Frame, opt, phase, pop, push, question, step
 from games.pax_romana.state import PRState
@@ -40,9 +41,17 @@ def attrition_losses(units: int, roll: int) -> int:
 
 @phase("G")
 def attrition_phase(s: PRState) -> None:
-    """§3.2 G: 1d6 for each isolated space, the owner choosing which units absorb the losses
-    (§9.6.3); then every fleet not in a friendly controlled port is destroyed (§9.6.4)."""
+    """§3.2 G: allied armies stacked together part (§4.3.1); then 1d6 for each isolated space,
+    the owner choosing which units absorb the losses (§9.6.3); then every fleet not in a
+    friendly controlled port is destroyed (§9.6.4)."""
     push(s, "fleet_attrition")
+    push(s, "isolation_rolls")
+    separate(s)                         # §4.3.1: allies stacked together part first
+
+
+@step("isolation_rolls")
+def isolation_rolls(s: PRState, f: Frame) -> None:
+    pop(s, f)
     for power in reversed(s.roles):
         for sp in reversed(isolated_spaces(s, power)):
             push(s, "attrition_roll", power=power, space=sp)

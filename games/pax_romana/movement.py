@@ -50,12 +50,15 @@ def d6(s: PRState) -> int:
 # -- who is whose enemy ------------------------------------------------------------------------------
 def friends_of(s: PRState, owner: str) -> set[str]:
     """The sides an army of ``owner`` may stack with: the Soldiers of Fortune with their Power's
-    units (§12.4.4)."""
+    units (§12.4.4); allied Powers (§4.3.1)."""
     out = {owner}
     if owner == "sof" and s.sof is not None:
         out.add(s.sof["power"])
     if s.sof is not None and owner == s.sof.get("power"):
         out.add("sof")
+    if s.alliances:                     # allied Powers' armies are friendly (§4.3.1)
+        from games.pax_romana.alliances import allies
+        out |= allies(s, owner)
     if s.allied_independents:           # an allied Pergamum or Rhodes (§17.2)
         from games.pax_romana.independents import allies_of
         out |= allies_of(s, owner)

@@ -1,7 +1,8 @@
 """Negotiate (§4.1, §4.3, §4.4; Standard Game): a free Action. The words of an agreement are the
 players' own (the bot gives them a private thread); what the rules let change hands is carried
 out by the engine when both sides confirm: Talents, galleys and mercenary units (never
-Mercenaries to Rome), control of a city or settlement (§4.3.1). A bribe (§4.4) is a Talent
+Mercenaries to Rome), control of a city or settlement, an alliance until the end of the Game
+Turn among those who all confirm it (§4.3.1, alliances.py). A bribe (§4.4) is a Talent
 transfer agreed the same way. Transfers are carried out at once (§4.3.2); ownership changes,
 nothing moves."""
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Choice, Msg, msg
+from games.pax_romana import alliances
 from games.pax_romana.flow import Frame, opt, paged, pop, push, question, reset_page, turn_page
 from games.pax_romana.state import PRState
 
@@ -45,6 +47,11 @@ def choices(s: PRState, f: Frame) -> list[Choice]:
                for r in s.roles if r != power and r not in invited]
         out += [opt("give_to", r, "choice.deal_give", power=f"@power.{r}") for r in invited]
         out += [opt("ask_from", r, "choice.deal_ask", power=f"@power.{r}") for r in invited]
+        # §4.3.1: an alliance until the end of the Game Turn, with one or all of the invited
+        out += [opt("ally", r, "choice.offer_alliance", power=f"@power.{r}") for r in invited
+                if alliances.proposal(s, power, [r], invited)]
+        if len(invited) > 1 and alliances.proposal(s, power, invited, invited):
+            out.append(opt("ally_all", None, "choice.offer_alliance_all"))
         return out + [opt("end", None, "choice.end_negotiation")]
     giver, receiver = f["giver"], f["receiver"]
     if stage == "kind":
@@ -64,6 +71,11 @@ def decide(s: PRState, f: Frame, verb: str, arg: Any) -> None:
     elif verb == "invite":
         f.setdefault("invited", []).append(arg)
         s.say(msg("log.invited", power=f"@power.{power}", who=f"@power.{arg}"))
+    elif verb in ("ally", "ally_all"):
+        partners = [arg] if verb == "ally" else f["invited"]
+        members = alliances.proposal(s, power, partners, f["invited"])
+        if members:
+            alliances.offer(s, power, members)
     elif verb == "back":
         f["stage"] = None
     elif verb in ("give_to", "ask_from"):

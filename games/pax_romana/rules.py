@@ -38,6 +38,7 @@ The public board (``View.board``) is a JSON-able dict, in the shape the picture
   "barbarian_armies": [...], "mutinied": ["space|owner"],
   "rhodes_user": power | None,         # who uses Rhodes' navy this turn (§12.5.1)
   "negotiation": {"by": power, "invited": [power]} | None,   # a Negotiate under way (§4.1)
+  "alliances": [[power]],              # groups allied until the end of the Game Turn (§4.3.1)
   "exceptional_box": [leader]          # Exceptional leaders resting this turn (§8.3)
 }
 ```
@@ -513,6 +514,7 @@ def public_board(s: PRState) -> dict[str, Any]:
         "rhodes_user": s.rhodes_user,
         "negotiation": next(({"by": f["role"], "invited": list(f.get("invited", []))}
                              for f in s.flow if f["k"] == "negotiate"), None),
+        "alliances": [list(g) for g in s.alliances],
         "exceptional_box": sorted(lid for p in s.powers.values()
                                   for lid, turn in p.exceptional_turn.items()
                                   if turn == s.turn - 1 and lid not in s.leaders),

@@ -1,0 +1,297 @@
+"""Pax Romana alliances (§4.1, §4.3): made in a Negotiate action when every party confirms,
+ended with the Game Turn; allied armies friendly in movement, control (§5.4.1) and combined
+defence; allies stacked together part in the Attrition and Isolation Phase."""
+
+from __future__ import annotations
+
+from games.pax_romana import alliances, battle
+from games.pax_romana.control import (
+    controllers,
+    controls_province,
+    province_map,
+    space_controller,
+)
+from games.pax_romana.flow import next_phase, push, run
+from games.pax_romana.rules import RULES
+from games.pax_romana.state import LeaderState, PRState
+from tests.pax_romana_support import act, blank, choices, dice, hold
+
+
+def _negotiate(s: PRState, power: str, *invite: str) -> PRState:
+    hold(s, power)
+    push(s, "negotiate", role=power)
+    s = RULES.copy(s)
+    for r in invite:
+        s = act(s, power, "invite", r)
+    return s
+
+
+def _march(s: PRState, power: str, start: str) -> PRState:
+    units = {k: n for k, n in s.stack(start, power).items() if k != "GS"}
+    push(s, "move_army", role=power, owner=power, start=start, units=units,
+         leaders=s.leaders_at(start, power), minor=False)
+    run(s)
+    return RULES.copy(s)
+
+
+def _top(s: PRState) -> str:
+    return s.flow[-1]["k"]
+
+
+def test_4_3_1_an_alliance_both_sides_confirm_shown_on_the_board_and_in_the_log() -> None:
+    s = _negotiate(blank(), "rome", "carthage")
+    assert ("ally", "carthage") in choices(s, "rome")
+    s = act(s, "rome", "ally", "carthage")
+    assert _top(s) == "alliance_answer" and s.flow[-1]["role"] == "carthage"
+    assert s.alliances == []                     # nothing until the other side confirms
+    s = act(s, "carthage", "accept")
+    assert s.alliances == [["rome", "carthage"]]
+    assert alliances.allied(s, "rome", "carthage") and alliances.allied(s, "carthage", "rome")
+    assert not alliances.allied(s, "rome", "greece")
+    assert RULES.view(s, None).board["alliances"] == [["rome", "carthage"]]
+    assert any(e.msg.key == "log.alliance2" for e in s.log)
+    # already allied: not offered again
+    assert ("ally", "carthage") not in choices(s, "rome")
+
+
+def test_4_3_1_a_refused_alliance_is_not_made() -> None:
+    s = _negotiate(blank(), "rome", "carthage")
+    s = act(s, "rome", "ally", "carthage")
+    s = act(s, "carthage", "refuse")
+    assert s.alliances == []
+    assert s.log[-1].msg.key == "log.alliance_refused"
+
+
+def test_4_3_1_all_named_parties_confirm_one_refusal_ends_it() -> None:
+    s = _negotiate(blank(), "greece", "rome", "east")
+    s = act(s, "greece", "ally_all")
+    assert s.flow[-1]["role"] == "rome"
+    s = act(s, "rome", "accept")
+    assert s.flow[-1]["role"] == "east" and s.alliances == []
+    s = act(s, "east", "refuse")
+    assert s.alliances == []
+    s = act(s, "greece", "ally_all")
+    s = act(s, "rome", "accept")
+    s = act(s, "east", "accept")
+    assert s.alliances == [["rome", "greece", "east"]]
+
+
+def test_4_1_joining_an_alliance_needs_all_of_its_members_invited() -> None:
+    """Only invited players may be party to an agreement (§4.1): Greece may not ally with Rome,
+    already Carthage's ally, unless Carthage is invited too and confirms."""
+    s = blank()
+    alliances.ally(s, ["rome", "carthage"])
+    s = _negotiate(s, "greece", "rome")
+    assert ("ally", "rome") not in choices(s, "greece")
+    s = act(s, "greece", "invite", "carthage")
+    assert ("ally", "rome") in choices(s, "greece")
+    s = act(s, "greece", "ally", "rome")
+    s = act(s, "rome", "accept")
+    s = act(s, "carthage", "accept")
+    assert s.alliances == [["rome", "carthage", "greece"]]
+
+
+def test_4_3_1_the_alliance_ends_with_the_game_turn() -> None:
+    s = blank()
+    alliances.ally(s, ["rome", "east"])
+    s.phase = "I"
+    hold(s)
+    next_phase(s)
+    assert s.turn == 2 and s.alliances == []
+    assert any(e.msg.key == "log.alliances_end" for e in s.log)
+
+
+def test_4_3_1_allied_armies_pass_through_and_end_a_move_together() -> None:
+    """Carthage's army enters Venusia, held by Rome's army: no battle (1 MP, not 2), and it may
+    stop there; without the alliance it must attack."""
+    s = blank()
+    hold(s, "greece")
+    alliances.ally(s, ["rome", "carthage"])
+    s.add("capua", "carthage", "HI", 2)
+    s.add("venusia", "rome", "LI", 3)
+    s = _march(s, "carthage", "capua")
+    dice(s, 4)
+    s = act(s, "carthage", "go")
+    assert ("to", "venusia") in [(v, a) for v, a in choices(s, "carthage")]
+    s = act(s, "carthage", "to", "venusia")
+    move = next(f for f in s.flow if f["k"] == "move_army")
+    assert move["mp"] == 3 and not any(f["k"] in ("battle", "withdraw") for f in s.flow)
+    s = act(s, "carthage", "stop")
+    assert s.stack("venusia", "carthage") == {"HI": 2}
+    assert s.stack("venusia", "rome") == {"LI": 3}
+    plain = blank()
+    plain.add("venusia", "rome", "LI", 3)
+    from games.pax_romana.movement import hostile
+    assert hostile(plain, "venusia", "carthage") == ["rome"]
+    assert hostile(s, "venusia", "carthage") == []
+
+
+def test_5_4_1_an_allys_army_neither_breaks_nor_gives_control() -> None:
+    """West Sicily (3 spaces, no one's home): Rome holds Lilybaeum, Carthage's army
+    Panormus. Unallied, neither controls it (5.2.1b: someone else holds a space); allied,
+    each reads it without the other's army, and the tie leaves it to neither. With Carthage's
+    army alone there, allied Rome keeps its own home province of Italia although Carthage's
+    army stands in five of its nine spaces."""
+    s = blank()
+    s.add("lilybaeum", "rome", "LI", 1)
+    s.add("panormus", "carthage", "LI", 1)
+    assert province_map(s)["west_sicily"] is None
+    alliances.ally(s, ["rome", "carthage"])
+    ctrl = controllers(s)
+    assert controls_province(s, "rome", "west_sicily", ctrl)
+    assert controls_province(s, "carthage", "west_sicily", ctrl)
+    assert province_map(s)["west_sicily"] is None        # one space each: neither
+    s.add("agrigentum", "rome", "LI", 1)
+    assert province_map(s)["west_sicily"] == "rome"      # Rome's by the plain count too
+    s2 = blank()
+    for sp in ("rome", "pisae", "arretium", "ariminum", "bovianum"):
+        s2.add(sp, "carthage", "HI", 1)
+    assert province_map(s2)["italia"] == "carthage"
+    alliances.ally(s2, ["rome", "carthage"])
+    assert province_map(s2)["italia"] == "rome"
+    assert space_controller(s2, "pisae") == "rome"      # the ally does not break it
+
+
+def test_4_3_1_a_space_held_by_allies_together() -> None:
+    """The ally whose city is there holds it; else the one whose home it is; else the one that
+    came first."""
+    s = blank()
+    alliances.ally(s, ["rome", "carthage"])
+    s.add("panormus", "carthage", "LI", 1)
+    s.add("panormus", "rome", "HI", 1)
+    assert space_controller(s, "panormus") == "carthage"           # came first
+    s.add("capua", "carthage", "HI", 1)
+    s.add("capua", "rome", "LI", 1)
+    assert space_controller(s, "capua") == "rome"                  # Rome's home
+    plain = blank()
+    plain.add("panormus", "carthage", "LI", 1)
+    plain.add("panormus", "rome", "HI", 1)
+    assert space_controller(plain, "panormus") == "contested"
+
+
+def _combined(s: PRState, *rolls: int) -> PRState:
+    """Greece's 4 HI (12 BP) march from Tarentum into Venusia, held by Rome's 2 LI and
+    Carthage's 2 HI (8 BP together); ``rolls``: the battle dice."""
+    hold(s, "east")
+    alliances.ally(s, ["rome", "carthage"])
+    s.add("tarentum", "greece", "HI", 4)
+    s.add("venusia", "rome", "LI", 2)
+    s.add("venusia", "carthage", "HI", 2)
+    s = _march(s, "greece", "tarentum")
+    dice(s, 5)
+    s = act(s, "greece", "go")
+    dice(s, *rolls)
+    s = act(s, "greece", "to", "venusia")
+    while _top(s) in ("intercept", "withdraw"):
+        verb = "let_pass" if _top(s) == "intercept" else "stand"
+        s = act(s, s.flow[-1]["role"], verb)
+    return s
+
+
+def test_4_3_1_combined_defence_without_leaders_the_power_with_more_bp_decides() -> None:
+    """12 BP against 8 (1.5:1, 1 shift to Greece); Carthage's 6 BP to Rome's 2: Carthage
+    decides the battle. Rolls 4 and 2: Greece, with its shift used by the scripted answer,
+    raises its roll to 5: the combined army loses 50% of 8 = 4 BP, shared 6:2, so Carthage
+    3 and Rome 1; Greece loses 20% of 12 = 2.4, 2 BP."""
+    s = _combined(blank(), 4, 2)
+    b = battle.battle_frame(s)
+    assert b["deciders"] == {b["dfd"]: "carthage"}
+    assert b["bp"] == {"greece": 12, b["dfd"]: 8} and b["rolls"] == {"greece": 4, b["dfd"]: 2}
+    assert _top(s) == "use_shifts" and s.flow[-1]["role"] == "greece"
+    s = act(s, "greece", "raise")
+    assert _top(s) == "retreat" and s.flow[-1]["role"] == "carthage"
+    s = act(s, "carthage", "stand")
+    assert _top(s) == "force_retreat"
+    s = act(s, "greece", "no_force")
+    # the deciding Power allocates its share first, then Rome; Greece last
+    assert _top(s) == "allocate_losses" and s.flow[-1]["role"] == "carthage"
+    assert s.flow[-1]["need"] == 3 and s.flow[-1]["owners"] == ["carthage"]
+    assert all(k.startswith("carthage|") for v, k in choices(s, "carthage"))
+    s = act(s, "carthage", "loss", "carthage|kill|HI")
+    assert s.flow[-1]["role"] == "rome" and s.flow[-1]["need"] == 1
+    s = act(s, "rome", "loss", "rome|kill|LI")
+    assert s.flow[-1]["role"] == "greece" and s.flow[-1]["need"] == 2
+    s = act(s, "greece", "loss", "greece|weaken|HI")
+    assert s.stack("venusia", "carthage") == {"HI": 1}
+    assert s.stack("venusia", "rome") == {"LI": 1}
+    # one battle for both allies: no second battle against Rome
+    assert not any(f["k"] == "battle" for f in s.flow)
+    assert s.stack("tarentum", "greece") == {"HI": 3, "wHI": 1}       # regrouped
+
+
+def test_4_3_1_combined_defence_the_best_tactics_commands() -> None:
+    """Rome's 1-4 leader out-rates none on Carthage's side: Rome decides, though Carthage has
+    more BP; with equal leaders the one with more BP under him; equal in all: by lot."""
+    s = blank()
+    s.leaders["rome_01"] = LeaderState(owner="rome", at="venusia")
+    s.add("venusia", "rome", "LI", 2)
+    s.add("venusia", "carthage", "HI", 2)
+    alliances.ally(s, ["rome", "carthage"])
+    assert alliances.deciding_power(s, "venusia", ["carthage", "rome"]) == ("rome", False)
+    s.leaders["carthage_01"] = LeaderState(owner="carthage", at="venusia")
+    from games.pax_romana.leaders import rating
+    if rating("carthage_01")[0] == rating("rome_01")[0]:
+        assert alliances.deciding_power(s, "venusia", ["carthage", "rome"]) == (
+            "carthage", False)
+    s2 = blank()
+    s2.add("venusia", "rome", "HI", 1)
+    s2.add("venusia", "carthage", "HI", 1)
+    alliances.ally(s2, ["rome", "carthage"])
+    s2.rng.scripted.append(1)
+    assert alliances.deciding_power(s2, "venusia", ["carthage", "rome"]) == ("carthage", True)
+    s2.rng.scripted.append(0)
+    assert alliances.deciding_power(s2, "venusia", ["carthage", "rome"]) == ("rome", True)
+    assert alliances.deciding_power(s2, "capua", ["carthage", "rome"]) is None
+
+
+def test_4_3_1_loss_shares_in_proportion_what_one_cannot_take_passes_on() -> None:
+    assert alliances.loss_shares({"rome": 2, "carthage": 6}, 4, {"rome": 2, "carthage": 6},
+                                 ["carthage", "rome"]) == {"carthage": 3, "rome": 1}
+    # 5 BP over 1:1 halves: the extra one to the deciding Power
+    assert alliances.loss_shares({"rome": 3, "carthage": 3}, 5, {"rome": 3, "carthage": 3},
+                                 ["rome", "carthage"]) == {"rome": 3, "carthage": 2}
+    # Rome can absorb only 1: the rest goes to Carthage
+    assert alliances.loss_shares({"rome": 4, "carthage": 4}, 6, {"rome": 1, "carthage": 8},
+                                 ["carthage", "rome"]) == {"carthage": 5, "rome": 1}
+
+
+def test_4_3_1_allies_stacked_together_part_in_the_isolation_phase() -> None:
+    """Carthage's army came last into Panormus, where Rome's army stands: in Phase G it is
+    placed in Carthage; in Capua (Rome's home) Carthage's army leaves though it came first.
+    East, with two capitals, chooses."""
+    s = blank()
+    alliances.ally(s, ["rome", "carthage", "east"])
+    s.add("panormus", "rome", "LI", 1)
+    s.add("panormus", "carthage", "HI", 2)
+    s.leaders["carthage_01"] = LeaderState(owner="carthage", at="panormus")
+    s.add("capua", "carthage", "LI", 1)
+    s.add("capua", "rome", "LI", 1)
+    s.add("paestum", "rome", "LI", 1)
+    s.add("paestum", "east", "HI", 1)
+    assert alliances.stacked_together(s) == [("capua", "rome", ["carthage"]),
+                                            ("paestum", "rome", ["east"]),
+                                            ("panormus", "rome", ["carthage"])]
+    s.phase = "F"
+    hold(s)
+    s.flow.pop(0)
+    next_phase(s)
+    assert s.phase == "G"
+    assert s.stack("panormus", "carthage") == {} and s.stack("capua", "carthage") == {}
+    assert s.stack("carthage", "carthage") == {"HI": 2, "LI": 1}
+    assert s.leaders["carthage_01"].at == "carthage"
+    assert s.stack("panormus", "rome") == {"LI": 1}
+    assert _top(s) == "ally_capital" and s.flow[-1]["role"] == "east"
+    assert sorted(a for _, a in choices(s, "east")) == ["alexandria", "antioch"]
+    s = act(s, "east", "capital", "antioch")
+    assert s.stack("antioch", "east") == {"HI": 1} and s.stack("paestum", "east") == {}
+
+
+def test_4_3_1_an_army_with_no_open_capital_is_lost() -> None:
+    s = blank()
+    alliances.ally(s, ["rome", "carthage"])
+    s.add("panormus", "rome", "LI", 1)
+    s.add("panormus", "carthage", "HI", 2)
+    s.add("carthage", "greece", "HI", 1)
+    alliances.separate(s)
+    assert s.stack("panormus", "carthage") == {} and s.stack("carthage", "carthage") == {}
+    assert s.log[-1].msg.key == "log.ally_lost"
