@@ -18,10 +18,21 @@ from games.pax_romana.control import (
     space_controller,
     territory_map,
 )
-from games.pax_romana.flow import Frame, opt, paged, phase, pop, question, reset_page, turn_page
+from games.pax_romana.flow import (
+    Frame,
+    opt,
+    paged,
+    phase,
+    pop,
+    push,
+    question,
+    reset_page,
+    turn_page,
+)
 from games.pax_romana.plans import Plan, PlanKind, confirm_choice, plan_kind, start_plan
 from games.pax_romana.stability import cvp_overrun, stability_range
 from games.pax_romana.state import MAXMP_TYPES, PRState
+from games.pax_romana.texts import extend
 
 FULL_COST = {"LG": 2, "HI": 2, "LI": 1, "CV": 2, "EL": 1, "GS": 2, "MHI": 2}
 
@@ -314,8 +325,10 @@ def objective_cost(s: PRState, power: str) -> int:
 
 
 def may_buy_objective(s: PRState, power: str) -> bool:
-    """§15.4.4: Ultra Basic only, one a Manpower Phase, never with three held."""
-    return (s.options.get("format") == "ultra_basic" and s.options.get("objectives_in_use", False)
+    """§15.4.4: in the Ultra Basic format and the Advanced Game (with a scenario that uses
+    objectives), one a Manpower Phase, never with three held."""
+    buying = s.options.get("format") == "ultra_basic" or bool(s.options.get("advanced"))
+    return (buying and s.options.get("objectives_in_use", False)
             and len(s.powers[power].objectives) < 3 and bool(s.objective_pool))
 
 
@@ -475,7 +488,7 @@ def carry_out(s: PRState, power: str, items: list[list[str]], rebuild: list[str]
         if what == "objective":
             if pay:
                 s.powers[power].treasury -= objective_price
-            draw_objective(s, power)
+            draw_objective(s, power, ask=True)
             continue
         free = s.free_units.get(power, {})
         if free.get(kind):
@@ -501,22 +514,48 @@ def carry_out(s: PRState, power: str, items: list[list[str]], rebuild: list[str]
                   space=f"@space.{sp}"))
 
 
-def draw_objective(s: PRState, power: str) -> None:
-    """§15.4.5: drawn blind; one the Power may not use goes back and another is drawn; a
-    duplicate of one it holds is put back unseen and another drawn (the rules let the player
-    do so; the engine always does)."""
+def draw_objective(s: PRState, power: str, ask: bool = False) -> None:
+    """§15.4.5: drawn blind; one the Power may not use goes back and another is drawn. A
+    duplicate of one it holds may be put back unseen and another drawn: a bought objective
+    asks the player (``ask``); elsewhere (set-up, cards) the engine always does."""
     from games.pax_romana.victory import objective_usable
     held = s.powers[power].objectives
     tries = [x for x in s.objective_pool if objective_usable(x, power)]
     fresh = [x for x in tries if x not in held]
-    if fresh:
+    if fresh and not ask:
         tries = fresh
     if not tries:
         return
     letter = tries[s.rng.below(len(tries))]
     s.objective_pool.remove(letter)
+    duplicate = letter in held
     held.append(letter)
     s.say(msg("log.objective_drawn", letter=letter), to=power)
+    if duplicate:
+        push(s, "objective_duplicate", role=power)
+
+
+def _duplicate_choices(s: PRState, f: Frame) -> list[Choice]:
+    out = [opt("keep_objective", None, "choice.keep_duplicate", secret=True)]
+    if len(s.objective_pool) > 0:
+        out.append(opt("redraw_objective", None, "choice.redraw_duplicate", secret=True))
+    return out
+
+
+@question("objective_duplicate", _duplicate_choices,
+          lambda s, f: msg("prompt.objective_duplicate", who=f"@power.{f['role']}"))
+def _objective_duplicate(s: PRState, f: Frame, verb: str, arg: Any) -> None:
+    """§15.4.5: the duplicate just drawn (the last one held) is kept, or put back unseen and
+    another drawn (which may be a duplicate again)."""
+    pop(s, f)
+    power = f["role"]
+    if verb == "keep_objective":
+        return
+    letter = s.powers[power].objectives.pop()
+    s.objective_pool.append(letter)
+    s.say(msg("log.objective_redrawn", power=f"@power.{power}"))
+    s.mark_irreversible()
+    draw_objective(s, power, ask=True)
 
 
 MANPOWER = Builder(callup=False)
@@ -583,3 +622,23 @@ def _callup(s: PRState, f: Frame, verb: str, arg: Any) -> None:
 def start_callup(s: PRState, power: str) -> None:
     from games.pax_romana.flow import push
     push(s, "callup", role=power, plan={"items": [], "rebuild": [], "stage": None})
+
+
+extend({
+    "en": {
+        "prompt.objective_duplicate": "{who}: the Optional Objective drawn duplicates one you "
+                                      "hold: keep it, or put it back unseen and draw another?",
+        "choice.keep_duplicate": "Keep it",
+        "choice.redraw_duplicate": "Put it back and draw another",
+        "log.objective_redrawn": "{power} puts an Optional Objective back unseen and draws "
+                                 "another.",
+    },
+    "ru": {
+        "prompt.objective_duplicate": "{who}: вытянутая возможная цель повторяет уже имеющуюся: "
+                                      "оставить её или, не показывая, вернуть и тянуть другую?",
+        "choice.keep_duplicate": "Оставить",
+        "choice.redraw_duplicate": "Вернуть и тянуть другую",
+        "log.objective_redrawn": "{power} возвращает возможную цель, не показывая, и тянет "
+                                 "другую.",
+    },
+})
