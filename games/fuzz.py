@@ -1,27 +1,32 @@
 """python -m games.fuzz TITLE --games N: play seeded random games of a title and check them
 (``games.core.fuzz.play``: no exception, no dead end, bounded length, ``act`` never changes its
 input, no role's View depends on what another hides, the replay reproduces the final State),
-in as many processes as the machine has CPUs (``FUZZ_WORKERS`` sets it)."""
+in as many processes as the machine has CPUs (``FUZZ_WORKERS`` sets it). ``--option KEY=VALUE``
+sets a setup option (VALUE read as JSON where it is JSON: ``--option advanced=true`` plays Pax
+Romana's Advanced Game)."""
 
 from __future__ import annotations
 
 import argparse
 import functools
+import json
 import sys
 import time
+from typing import Any
 
 from games import registry
 from games.core.fuzz import FuzzFailure, map_games, play, weigher_of
 
 
 def one_game(title: str, scenarios: list[str], first_seed: int, max_steps: int,
-             secrecy_every: int, i: int) -> tuple[str, int, str]:
+             secrecy_every: int, i: int, options: dict[str, Any] | None = None,
+             ) -> tuple[str, int, str]:
     """Play game ``i``: (failure or "", steps, outcome)."""
     rules = registry.get(title)
     seed = first_seed + i
     scenario = scenarios[i % len(scenarios)]
     try:
-        out = play(rules, scenario, seed, max_steps=max_steps,
+        out = play(rules, scenario, seed, options=options, max_steps=max_steps,
                    check_secrecy_every=secrecy_every, weigh=weigher_of(rules))
     except FuzzFailure as exc:
         return f"{scenario} seed {seed}: {exc}", 0, ""
@@ -39,12 +44,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-steps", type=int, default=20000)
     parser.add_argument("--secrecy-every", type=int, default=1,
                         help="check hidden items every N steps (0: never)")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a setup option (VALUE as JSON where it parses)")
     args = parser.parse_args(argv)
+    options = dict(_option(x) for x in args.option)
     rules = registry.get(args.title)
     scenarios = args.scenario or [s.id for s in rules.scenarios()]
     started = time.perf_counter()
     game = functools.partial(one_game, args.title, scenarios, args.seed, args.max_steps,
-                             args.secrecy_every)
+                             args.secrecy_every, options=options or None)
     results = map_games(game, range(args.games), chunksize=1)
     failures = [failure for failure, _, _ in results if failure]
     for failure in failures:
@@ -58,6 +66,14 @@ def main(argv: list[str] | None = None) -> int:
     elapsed = time.perf_counter() - started
     print(f"{args.games} games of {args.title}, {steps} steps, {elapsed:.1f} s; outcomes {outcomes}")
     return 0
+
+
+def _option(text: str) -> tuple[str, Any]:
+    key, _, value = text.partition("=")
+    try:
+        return key, json.loads(value)
+    except json.JSONDecodeError:
+        return key, value
 
 
 if __name__ == "__main__":

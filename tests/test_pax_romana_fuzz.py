@@ -68,3 +68,39 @@ def test_menus_stay_small_and_plans_stay_secret() -> None:
         c = view.actions[chooser.below(len(view.actions))]
         state = rules.act(state, role, c.action())
     assert planning_steps > 10
+
+
+def test_fuzz_advanced_game() -> None:
+    """The Advanced Game (§17): Scenarios V and VII with the event cards, the secrecy of the
+    hands checked by perturbation every few steps."""
+    for seed in range(1, 1 + (GAMES or 1)):
+        _play("V", seed, {"advanced": True})
+    _play("VII", 2, {"advanced": True})
+
+
+def test_no_card_reaches_another_powers_view() -> None:
+    """Every step of an Advanced game: a Power's View holds its own hand and nothing of the
+    others' (their hand sizes only), and the card choices offered are private."""
+    rules = registry.get("pax_romana")
+    state = rules.setup(7, "V", {"advanced": True})
+    chooser = Rng.from_seed(7)
+    held = 0
+    for _ in range(600):
+        public = rules.view(state, None)
+        if public.result is not None:
+            break
+        for role in state.roles:
+            view = rules.view(state, role)
+            assert [c["kind"] for c in view.private["cards"]["hand"]] == sorted(
+                state.hands[role])
+            assert view.board["cards"]["hands"] == {r: len(state.hands[r]) for r in state.roles}
+            held += len(state.hands[role])
+        assert "cards" not in public.private
+        role = public.active[chooser.below(len(public.active))]
+        view = rules.view(state, role)
+        assert 0 < len(view.actions) <= 25
+        if state.flow[-1]["k"] in ("card_segment", "card_window", "card_menu", "card_keep"):
+            assert all(c.secret for c in view.actions)
+        c = view.actions[chooser.below(len(view.actions))]
+        state = rules.act(state, role, c.action())
+    assert held > 0

@@ -1,0 +1,299 @@
+"""The cards that answer another player's action or change battles (§17.2), with scripted dice:
+Ambush, The Archimedes Effect, Conqueror, Cunctator, Deus ex Machina, the Galley Techs, Naval
+Ambush (ambiguity A6), The Poliorcetes Effect, Spies, Tactical Surprise and Traitor."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.pax_romana import naval, stability
+from games.pax_romana.cards import hooks, windows
+from games.pax_romana.cards.answers import card_shifts
+from games.pax_romana.cards.registry import rule
+from games.pax_romana.flow import push, run
+from games.pax_romana.rules import RULES as GAME
+from games.pax_romana.state import City, LeaderState, PRState
+from tests.pax_romana_support import act, blank, choices, dice, fresh, hold
+
+AMBUSH, ARCHIMEDES, CONQUEROR, CUNCTATOR, DEUS = 4, 5, 10, 12, 13
+NAVAL_AMBUSH, POLIORCETES, SPIES, SURPRISE, TRAITOR = 24, 26, 33, 37, 38
+
+
+def _game(**options: Any) -> PRState:
+    s = blank("V", advanced=True, card_play_window="answers_only", **options)
+    for p in s.powers.values():
+        p.treasury = 10
+    s.hands = {p: [] for p in s.roles}
+    s.deck, s.discard, s.removed_cards = [], [], []
+    return s
+
+
+def _play(s: PRState, power: str, kind: int, ctx: dict[str, Any] | None = None) -> PRState:
+    """``power`` plays ``kind`` from its hand (nobody else holds a card to answer)."""
+    s.hands.setdefault(power, []).append(kind)
+    hold(s, "east")
+    windows.play_card(s, power, kind, ctx)
+    s = fresh(s)
+    run(s)
+    return _pass(s)
+
+
+def _pass(s: PRState) -> PRState:
+    """Everyone asked in the window on top passes (a card played: Deus ex Machina)."""
+    while s.flow and s.flow[-1]["k"] == "card_window":
+        for role in list(s.flow[-1]["roles"]):
+            if role not in s.flow[-1].get("answers", {}):
+                s = act(s, role, "answer", 0)
+    return s
+
+
+def _battle(space: str, att: str, dfd: str, city: bool) -> dict[str, Any]:
+    return {"k": "battle", "space": space, "att": att, "dfd": dfd, "att_role": att,
+            "city": city, "came_from": None, "stage": "roll"}
+
+
+# -- Ambush -----------------------------------------------------------------------------------------
+def _march(s: PRState, power: str, start: str, units: dict[str, int]) -> PRState:
+    for kind, n in units.items():
+        s.add(start, power, kind, n)
+    hold(s, "east")
+    push(s, "move_army", role=power, owner=power, start=start, units=dict(units), leaders=[],
+         minor=False)
+    return fresh(s)
+
+
+def test_ambush_destroys_half_a_die_of_bp_in_a_transit_point() -> None:
+    """§17.2 Ambush: 1d6 halved, rounded up (5 -> 3 BP): the smallest loss covering 3 BP of
+    two Legions is one Legion."""
+    s = _game()
+    s.hands["carthage"] = [AMBUSH]
+    s = _march(s, "rome", "tarsus", {"LG": 2})
+    dice(s, 6)                                   # the MP roll
+    s = act(s, "rome", "go")
+    s = act(s, "rome", "to", "tp_issus")
+    assert s.flow[-1]["k"] == "card_window" and s.flow[-1]["roles"] == ["carthage"]
+    assert choices(s, "carthage") == [("answer", AMBUSH), ("answer", 0)]
+    dice(s, 5)
+    s = act(s, "carthage", "answer", AMBUSH)
+    assert s.stack("tp_issus", "rome") == {"LG": 1}
+    move = next(f for f in s.flow if f["k"] == "move_army")
+    assert move["units"] == {"LG": 1}
+    assert s.discard == [AMBUSH]
+
+
+def test_ambush_minimum_one_and_not_in_the_movers_home() -> None:
+    """A roll of 1 still destroys 1 BP; never against an army in its own Home Territory."""
+    s = _game()
+    s.hands["carthage"] = [AMBUSH]
+    s.add("tp_issus", "rome", "LI", 2)
+    dice(s, 1)
+    s = _play(s, "carthage", AMBUSH, {"space": "tp_issus", "owner": "rome", "mover": "rome"})
+    assert s.stack("tp_issus", "rome") == {"LI": 1}
+    s = _game()
+    s.hands["carthage"] = [AMBUSH]
+    ctx = {"space": "tp_zeugma", "owner": "east", "mover": "east"}
+    assert not rule(AMBUSH).can_play(s, "carthage", ctx)
+    assert windows.candidates(s, "enter_tp", "east", ctx) == []
+
+
+# -- The Archimedes Effect and The Poliorcetes Effect -----------------------------------------------
+def test_archimedes_gives_the_city_defender_two_shifts() -> None:
+    s = _game()
+    s.cities["syracuse"] = City(owner="greece", kind="city", fp=4)
+    s = _play(s, "greece", ARCHIMEDES)
+    assert choices(s, "greece") == [("pick", "syracuse")]
+    s = act(s, "greece", "pick", "syracuse")
+    assert s.card_effects["archimedes"] == ["syracuse"]
+    out = {"rome": 0, "greece": 0}
+    card_shifts(s, _battle("syracuse", "rome", "greece", city=True), out)
+    assert out == {"rome": 0, "greece": 2}
+    out = {"rome": 0, "greece": 0}
+    card_shifts(s, _battle("syracuse", "rome", "greece", city=False), out)
+    assert out == {"rome": 0, "greece": 0}
+
+
+def test_poliorcetes_helepolis_once_against_a_city() -> None:
+    """2T for a Helepolis with an army: 2 shifts when that army attacks a City, then gone."""
+    s = _game()
+    s.add("messana", "rome", "LG", 1)
+    s = _play(s, "rome", POLIORCETES)
+    assert s.powers["rome"].treasury == 8
+    s = act(s, "rome", "pick", "messana")
+    assert s.card_effects["helepolis"] == {"rome": "messana"}
+    s.flow.append({"k": "move_army", "role": "rome", "owner": "rome", "start": "messana",
+                   "path": ["messana", "syracuse"], "at": "syracuse", "units": {"LG": 1},
+                   "leaders": []})
+    out = {"rome": 0, "greece": 0}
+    card_shifts(s, _battle("syracuse", "rome", "greece", city=True), out)
+    assert out == {"rome": 2, "greece": 0}
+    assert s.card_effects["helepolis"] == {}
+    out = {"rome": 0, "greece": 0}
+    card_shifts(s, _battle("syracuse", "rome", "greece", city=True), out)
+    assert out == {"rome": 0, "greece": 0}
+
+
+# -- Conqueror and Cunctator ----------------------------------------------------------------------
+def test_conqueror_at_the_start_of_an_expansion() -> None:
+    """Played at the start of an Expansion with an Exceptional leader: a second Major Move
+    (the frame's extra move); asked of the expanding Power alone."""
+    s = _game()
+    s.leaders["greece_10"] = LeaderState(owner="greece", at="athens")
+    s.add("athens", "greece", "HI", 2)
+    s.hands["greece"] = [CONQUEROR]
+    s.hands["rome"] = [SPIES]
+    s.deck = [SURPRISE]
+    hold(s, "east")
+    s.flow.append({"k": "am", "role": "greece", "free": False})
+    s = fresh(s)
+    run(s)
+    s = act(s, "greece", "action", "expansion")
+    s = act(s, "greece", "keep")
+    assert s.flow[-1]["k"] == "card_window" and s.flow[-1]["roles"] == ["greece"]
+    s = act(s, "greece", "answer", CONQUEROR)
+    s = _pass(s)
+    exp = s.flow[-1]
+    assert exp["k"] == "expansion" and exp["extra"] == 1
+    assert s.card_effects["conqueror"] == ["greece"]
+    assert not rule(CUNCTATOR).can_play(s, "greece", {})
+
+
+def test_cunctator_withdraws_again_without_stability_loss() -> None:
+    s = _game()
+    assert not hooks.unlimited_withdrawal(s, "greece")
+    s = _play(s, "greece", CUNCTATOR)
+    assert hooks.unlimited_withdrawal(s, "greece")
+    before = s.powers["greece"].stability
+    stability.withdrawal(s, "greece", "athens")
+    assert s.powers["greece"].stability == before
+    assert not rule(CONQUEROR).can_play(s, "greece", {})
+    other = _game()
+    before = other.powers["greece"].stability
+    stability.withdrawal(other, "greece", "athens")
+    assert other.powers["greece"].stability == before - 1
+
+
+# -- Deus ex Machina ----------------------------------------------------------------------------
+def test_deus_ex_machina_never_against_ones_own_card() -> None:
+    s = _game()
+    s.hands.update(rome=[DEUS, SPIES])
+    ctx = {"kind": SPIES, "by": "rome"}
+    assert windows.candidates(s, "card", "rome", ctx) == []
+    s.hands["carthage"] = [CUNCTATOR]
+    assert windows.candidates(s, "card", "rome", ctx) == ["carthage"]
+
+
+# -- Galley Tech --------------------------------------------------------------------------------
+def test_galley_tech_three_bp_until_the_end_of_the_turn() -> None:
+    s = _game()
+    assert naval.galley_bp(s, "carthage") == 2
+    s = _play(s, "carthage", 19)
+    assert naval.galley_bp(s, "carthage") == 3
+    assert s.removed_cards == [19]
+
+
+# -- Naval Ambush ---------------------------------------------------------------------------------
+def _transport(s: PRState, galleys: int) -> None:
+    s.add("syracuse", "rome", "LG", 1)
+    if galleys:
+        s.add("syracuse", "rome", "GS", galleys)
+    s.flow.append({"k": "move_army", "role": "rome", "owner": "rome", "start": "rhegium",
+                   "at": "syracuse", "stage": "sea", "units": {"LG": 1}, "leaders": [],
+                   "sea": {"galleys": galleys, "paid": True, "stopped": False,
+                           "path": ["catana", "syracuse"]}})
+
+
+def test_naval_ambush_sinks_an_unescorted_transport() -> None:
+    s = _game()
+    s.add("messana", "carthage", "GS", 1)            # two sea links away
+    _transport(s, 0)
+    ctx = {"space": "syracuse", "owner": "rome", "mover": "rome", "escorted": False}
+    assert rule(NAVAL_AMBUSH).can_play(s, "carthage", ctx)
+    s = _play(s, "carthage", NAVAL_AMBUSH, ctx)
+    assert s.stack("syracuse", "rome") == {}
+    assert not any(f["k"] == "move_army" for f in s.flow)
+
+
+def test_naval_ambush_against_an_escort_is_a_naval_battle() -> None:
+    """Ambiguity A6 (the specification's reading): 6 + 3 galleys x 2 = 12 against 1 + 2 = 3:
+    the escort loses 5 galleys' worth, is sunk, and the army with it."""
+    s = _game()
+    s.add("messana", "carthage", "GS", 3)
+    _transport(s, 1)
+    ctx = {"space": "syracuse", "owner": "rome", "mover": "rome", "escorted": True}
+    dice(s, 6, 1)
+    s = _play(s, "carthage", NAVAL_AMBUSH, ctx)
+    assert s.stack("syracuse", "rome") == {}
+    assert s.stack("messana", "carthage") == {"GS": 3}
+    other = _game(naval_ambush_escorted="no_effect")
+    other.add("messana", "carthage", "GS", 3)
+    _transport(other, 1)
+    assert not rule(NAVAL_AMBUSH).can_play(other, "carthage", ctx)
+
+
+def test_naval_ambush_range_and_path() -> None:
+    """Within 3 sea links; the path may not pass a port holding others' galleys (A6, the
+    specification's reading), or must (the printed word, as an option)."""
+    ctx = {"space": "syracuse", "owner": "rome", "mover": "rome", "escorted": False}
+    s = _game()
+    s.add("messana", "carthage", "GS", 1)
+    s.add("catana", "greece", "GS", 1)
+    assert not rule(NAVAL_AMBUSH).can_play(s, "carthage", ctx)
+    s = _game(naval_ambush_path="required")
+    s.add("messana", "carthage", "GS", 1)
+    s.add("catana", "greece", "GS", 1)
+    assert rule(NAVAL_AMBUSH).can_play(s, "carthage", ctx)
+    s = _game()
+    assert not rule(NAVAL_AMBUSH).can_play(s, "carthage", ctx)     # no galleys at all
+
+
+# -- Spies and Traitor ------------------------------------------------------------------------------
+def test_spies_show_a_hand_to_the_player_alone() -> None:
+    s = _game()
+    s.hands["carthage"] = [AMBUSH, DEUS]
+    s = _play(s, "rome", SPIES)
+    s = act(s, "rome", "pick", "carthage")
+    seen = GAME.view(s, "rome").private["cards"]["seen"]
+    assert seen == [{"of": "carthage", "cards": [{"kind": AMBUSH, "name": "Ambush"},
+                                                 {"kind": DEUS, "name": "Deus ex Machina"}]}]
+    assert GAME.view(s, "greece").private["cards"]["seen"] == []
+    assert "seen" not in GAME.view(s, "greece").board["cards"]["effects"]
+
+
+def test_traitor_takes_a_card_at_random() -> None:
+    s = _game()
+    s.hands["carthage"] = [AMBUSH, DEUS]
+    s = _play(s, "rome", TRAITOR)
+    assert choices(s, "rome") == [("pick", "carthage")]
+    s.rng.scripted.append(1)                   # the second card of the hand
+    s = act(s, "rome", "pick", "carthage")
+    assert s.hands["rome"] == [DEUS] and s.hands["carthage"] == [AMBUSH]
+    seen = GAME.view(s, "rome").private["cards"]["seen"]
+    assert seen == [{"of": "carthage", "took": {"kind": DEUS, "name": "Deus ex Machina"}}]
+
+
+# -- Tactical Surprise --------------------------------------------------------------------------
+def test_tactical_surprise_two_shifts_unless_the_defender_uses_a_city() -> None:
+    s = _game()
+    s.flow.append(_battle("messana", "rome", "carthage", city=False))
+    s.flow.append({"k": "am", "role": "east", "free": False})
+    s = _play(s, "carthage", SURPRISE, {"city": False})
+    battle = next(f for f in s.flow if f["k"] == "battle")
+    assert battle["card_shifts"] == {"carthage": 2}
+    out = {"rome": 1, "carthage": 0}
+    card_shifts(s, battle, out)
+    assert out == {"rome": 1, "carthage": 2}
+    assert not rule(SURPRISE).can_play(s, "rome", {"city": True})
+
+
+def test_land_battle_window_asks_both_sides_only() -> None:
+    s = _game()
+    s.hands.update(rome=[SPIES], carthage=[AMBUSH], greece=[DEUS])
+    f = _battle("messana", "rome", "carthage", city=False)
+    ctx = {"sides": ["rome", "carthage"], "city": False}
+    assert windows.candidates(s, "land_battle", "rome", ctx) == ["rome", "carthage"]
+    hold(s)
+    hooks.battle_begins(s, f)
+    s = fresh(s)
+    run(s)
+    assert s.flow[-1]["k"] == "card_window"
+    assert s.flow[-1]["roles"] == ["rome", "carthage"]
