@@ -303,3 +303,40 @@ def test_tribal_resurgence_with_no_free_tribal_space_is_no_event() -> None:
         s.tribes[sp] = 3
     play(s, 39)
     assert top(s)["k"] == "am" and s.tribe_pool == [4, 6]
+
+
+# -- through the Card Segment (§17.1.3) ------------------------------------------------------------
+def core_game(deck_top: list[int], power: str = "rome", treasury: int = 10) -> PRState:
+    from tests.pax_romana_support import fresh
+    s = blank("V", advanced=True)
+    for p in s.powers.values():
+        p.treasury = treasury
+    s.hands = {p: [] for p in s.roles}
+    s.deck, s.discard, s.removed_cards = list(deck_top), [], []
+    hold(s, "east")
+    s.flow.append({"k": "am", "role": power, "free": False})
+    s = fresh(s)
+    run(s)
+    return act(s, power, "action", "expansion")
+
+
+def test_dies_irae_drawn_in_the_card_segment_cancels_the_expansion() -> None:
+    """Card 14 drawn once the AM is paid (§17.1.3): losing the AM takes its Expansion away; the
+    card is on the discard pile."""
+    s = core_game([14])
+    assert choices(s, "rome") == [("pay", 2), ("cancel_am", None)]
+    s = act(s, "rome", "cancel_am")
+    assert s.discard == [14]
+    assert not any(f["k"] == "expansion" for f in s.flow)
+    assert s.powers["rome"].treasury == 9
+    assert s.flow[-1]["k"] == "card_segment"
+
+
+def test_revenues_drawn_in_the_card_segment_judges_the_drawer() -> None:
+    """Card 30 after the AM's 1T is paid: 2T left, under 3T: -1 Stability, the drawer only."""
+    before = {r: p.stability for r, p in blank("V", advanced=True).powers.items()}
+    s = core_game([30], "greece", treasury=3)
+    assert s.powers["greece"].treasury == 2
+    assert s.discard == [30]
+    assert {r: p.stability for r, p in s.powers.items()} == {**before,
+                                                             "greece": before["greece"] - 1}

@@ -261,3 +261,26 @@ def test_stability_and_opportunity_extra_objective_only_under_three() -> None:
     s.powers["rome"].objectives = ["A", "C", "E"]
     play(s, 34)
     assert choices(s, "rome") == [("extra_am", None)]
+
+
+# -- through the Card Segment (§17.1.3, §17.1.5) --------------------------------------------------
+def test_mercenaries_played_from_the_hand_in_the_card_segment() -> None:
+    from tests.pax_romana_support import fresh
+    s = blank("V", advanced=True)
+    s.powers["greece"].treasury = 10
+    s.add("athens", "greece", "HI")
+    s.hands = {p: [] for p in s.roles}
+    s.hands["greece"] = [23]
+    s.deck, s.discard, s.removed_cards = [37], [], []
+    hold(s, "east")
+    s.flow.append({"k": "am", "role": "greece", "free": False})
+    s = fresh(s)
+    run(s)
+    s = act(s, "greece", "action", "expansion")
+    assert ("play", 23) in choices(s, "greece")
+    s = act(s, "greece", "play", 23)
+    s = act(s, "greece", "mercenaries", "MHI")
+    s = act(s, "greece", "join", "athens")
+    assert s.stack("athens", "greece") == {"HI": 1, "MHI": 1}
+    assert s.powers["greece"].treasury == 7
+    assert s.discard == [23] and s.hands["greece"] == [37]
