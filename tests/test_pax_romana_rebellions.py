@@ -389,3 +389,22 @@ def test_13_3_britannia_garrisons_go_3_br_rise_and_nobody_controls_it() -> None:
     assert province_map(s)["britannia"] is None
     s.remove("eboracum", "barbarian", "BR", 3)
     assert province_map(s)["britannia"] == "rome"
+
+
+def test_17_2_rebellion_card_drawn_in_the_card_segment_is_played_at_once() -> None:
+    """Through the Card Segment (§17.1.2): Rome draws the Rebellion card with its AM; 2d6 = 12,
+    Britannia: Rome places the Britons, and the card is discarded."""
+    from tests.pax_romana_support import fresh
+    s = blank("V", advanced=True)
+    s.hands = {p: [] for p in s.roles}
+    s.deck, s.discard, s.removed_cards = [29], [], []
+    hold(s, "east")
+    s.flow.append({"k": "am", "role": "rome", "free": False})
+    s = fresh(s)
+    run(s)
+    dice(s, 6, 6)
+    s = act(s, "rome", "action", "callup")
+    assert s.discard == [29] and s.hands["rome"] == []
+    assert s.flow[-1]["k"] == "rebels_choice" and s.flow[-1]["role"] == "rome"
+    s = act(s, "rome", "place", "isca")
+    assert s.stack("isca", "barbarian") == {"BR": 3}
