@@ -135,3 +135,77 @@ def test_12_7_the_slave_army_attacks_what_stands_in_its_way() -> None:
     s = RULES.copy(s)
     s = act(s, "carthage", "slaves_to", "rome")
     assert s.flow[-1]["k"] == "withdraw" and s.flow[-1]["role"] == "rome"
+
+
+def test_13_4_5_the_placement_attack_spends_2_mp_of_the_armys_major_move() -> None:
+    """The Western Gauls (12 BR and their 1-5 leader) placed on Rome's LI at Lugdunum attack at
+    once and win; when Carthage then moves them with its Major Move they have the leader's
+    Campaign 5 + 1d6 (4) less the 2 MP spent: 7. The next move pays nothing more."""
+    s = blank()
+    hold(s)
+    s.add("lugdunum", "rome", "LI", 1)
+    push(s, "place_barbarians", role="carthage", group="western_gauls")
+    run(s)
+    s = RULES.copy(s)
+    dice(s, 6, 6)                                           # 12 BR
+    s = act(s, "carthage", "barbarians", "lugdunum")
+    army = s.barbarian_armies[0]
+    assert army["placement_mp"] == 2
+    assert s.leaders["gallic_invasion"].at == "lugdunum"
+    dice(s, 6, 1, 3, 3)                 # rolls 6 and 1; the leaders' death roll 6
+    s = act(s, "rome", "stand")
+    while s.flow[-1]["k"] == "retreat":
+        s = act(s, "rome", "stand")
+    s = _losses(s, rome=["rome|kill|LI"])
+    assert "rome" not in s.units.get("lugdunum", {})
+    assert s.flow[-1]["k"] == "am"
+    s = _march(s, "carthage", "lugdunum", owner="barbarian")
+    assert s.flow[-1]["leaders"] == ["gallic_invasion"]
+    dice(s, 4)
+    s = act(s, "carthage", "go")
+    assert s.flow[-1]["mp"] == 5 + 4 - 2
+    assert "placement_mp" not in s.barbarian_armies[0]
+
+
+def test_13_4_the_barbarian_leader_stands_with_his_army_a_second_gallic_counter() -> None:
+    """Both Gallic groups on the map at once: the second army's leader is the second counter
+    of the 1-5 Barbarian leader; both go in the next turn's Removal Phase."""
+    from games.pax_romana.leaders import rating, removal_phase
+    s = blank()
+    hold(s)
+    for group, space in (("western_gauls", "bibracte"), ("eastern_gauls", "bastarnae")):
+        push(s, "place_barbarians", role="greece", group=group)
+        run(s)
+        s = RULES.copy(s)
+        dice(s, 2, 3)
+        s = act(s, "greece", "barbarians", space)
+    assert s.leaders_at("bibracte", "barbarian") == ["gallic_invasion"]
+    assert s.leaders_at("bastarnae", "barbarian") == ["gallic_invasion#2"]
+    assert rating("gallic_invasion#2") == (1, 5)
+    assert [a["leader"] for a in s.barbarian_armies] == ["gallic_invasion", "gallic_invasion#2"]
+    s.turn += 1
+    s.flow = []
+    removal_phase(s)
+    assert not any(ls.owner == "barbarian" for ls in s.leaders.values())
+    assert s.barbarian_armies == []
+
+
+def test_13_4_germans_are_moved_at_once_by_the_power_that_placed_them() -> None:
+    """§13.4 Germans: 3d6 BR in Ancient Germany with the 2-5 leader; the Power that placed them
+    moves them at once as their Major Move (Campaign 5 + 1d6), then takes its own Actions."""
+    s = blank()
+    hold(s, "rome")
+    push(s, "place_barbarians", role="rome", group="germans")
+    run(s)
+    s = RULES.copy(s)
+    dice(s, 2, 2, 2)
+    s = act(s, "rome", "barbarians", "mattium")
+    assert s.stack("mattium", "barbarian") == {"BR": 6}
+    move = s.flow[-1]
+    assert move["k"] == "move_army" and move["role"] == "rome" and move["owner"] == "barbarian"
+    assert move["leaders"] == ["german_invasion"] and move["units"] == {"BR": 6}
+    dice(s, 3)
+    s = act(s, "rome", "go")
+    assert s.flow[-1]["mp"] == 5 + 3
+    s = act(s, "rome", "stop")
+    assert s.flow[-1]["k"] == "am" and s.flow[-1]["role"] == "rome"

@@ -422,3 +422,37 @@ def test_10_3_5_optional_reroll_for_the_larger_army() -> None:
     dice(s2, 1, 5)
     s2 = act(s2, "rome", "stand")
     assert _top(s2) == "use_shifts"                         # not without the option
+
+
+def test_10_4_6_elephant_losses_are_chosen_by_the_player_whose_units_they_are() -> None:
+    """Carthage commits 2 elephants against Rome's 2 LI + 1 HI + 1 CV at Venusia and rolls 1
+    (one Roman cavalry neutralized and 1 Roman BP destroyed: "the opponent chooses") and 6
+    (Rampage: 1 Carthaginian BP and the elephant). Rome chooses to lose its cavalry, Carthage
+    to weaken an HI; only then are the BP totalled (§10.4.7): 4 against 5."""
+    s = blank()
+    hold(s, "greece")
+    s.add("capua", "carthage", "HI", 2)
+    s.add("capua", "carthage", "EL", 2)
+    s.add("venusia", "rome", "LI", 2)
+    s.add("venusia", "rome", "HI", 1)
+    s.add("venusia", "rome", "CV", 1)
+    s = _march(s, "carthage", "capua")
+    dice(s, 6)
+    s = act(s, "carthage", "go")
+    s = act(s, "carthage", "to", "venusia")
+    s = act(s, "rome", "stand")
+    assert _top(s) == "commit_elephants" and s.flow[-1]["role"] == "carthage"
+    dice(s, 1, 6)
+    s = act(s, "carthage", "elephants", 2)
+    assert _top(s) == "allocate_losses" and s.flow[-1]["role"] == "rome"
+    assert s.flow[-1]["need"] == 1
+    assert set(a for _, a in choices(s, "rome")) == {
+        "rome|kill|LI", "rome|kill|HI", "rome|kill|CV", "rome|weaken|HI"}
+    s = act(s, "rome", "loss", "rome|kill|CV")
+    assert s.stack("venusia", "rome") == {"LI": 2, "HI": 1}
+    assert _top(s) == "allocate_losses" and s.flow[-1]["role"] == "carthage"
+    dice(s, 1, 1)
+    s = act(s, "carthage", "loss", "carthage|weaken|HI")
+    assert s.stack("venusia", "carthage") == {"HI": 1, "wHI": 1, "EL": 1}
+    rolls = next(e.msg for e in reversed(s.log) if e.msg.key == "log.battle_rolls")
+    assert (rolls.args["abp"], rolls.args["dbp"]) == (4, 5)

@@ -1330,6 +1330,8 @@ class PaxRomanaData:
         return self._pool[power]
 
     def leader(self, leader_id: str) -> Leader | FixedLeader | NamedLeader:
+        """A leader by id; ``<id>#2`` is a second counter of a leader printed twice."""
+        leader_id = leader_id.split("#")[0]
         found = (self.leaders.get(leader_id) or self.fixed_leaders.get(leader_id)
                  or self.named_leaders.get(leader_id))
         if found is None:

@@ -507,9 +507,12 @@ def _barbarians(s: PRState, f: Frame, verb: str, arg: Any) -> None:
     army = {"group": group, "at": arg, "leader": leader, "removal_turn": s.turn + 1,
             "mover": f["role"]}
     s.barbarian_armies.append(army)
+    from games.pax_romana.barbarians import attack_on_placement, german_first_move, place_leader
+    place_leader(s, army, leader)
     s.say(msg("log.barbarians", group=f"@group.{group}", space=f"@space.{arg}", n=n + cavalry))
     near_capital(s, army)
-    from games.pax_romana.barbarians import attack_on_placement
+    if group == "germans":
+        german_first_move(s, army, f["role"])
     attack_on_placement(s, army, f["role"])
 
 

@@ -259,7 +259,8 @@ def _begin(s: PRState, f: Frame) -> None:
     f["stage"] = "move"
     f["at"] = f["start"]
     f["path"] = [f["start"]]
-    f["mp"] = movement_points(s, f)
+    from games.pax_romana.barbarians import placement_mp
+    f["mp"] = max(0, movement_points(s, f) - placement_mp(s, f))     # §13.4.5
     s.mark_irreversible()
 
 
