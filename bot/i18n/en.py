@@ -318,7 +318,7 @@ BOT: dict[str, str] = {
         "expansion (one major and two minor moves, battles, building) or a call-up; attrition "
         "and isolation; victory points from civilisation and objectives.\n\n"
         "Here: secret decisions go through “Choose in secret”, nothing hidden is posted in the "
-        "channel."
+        "channel; a negotiation gets a private thread of its parties."
     ),
     # -- slash commands (names and descriptions; Russian in ru.py) -----------------------------
     "cmd.game": "game",

@@ -256,7 +256,10 @@ EN: dict[str, str] = {
         "• Expansion: one major move (a whole army or fleet) and two minor moves (one unit "
         "each, or building a city or settlement instead);\n"
         "• Call-up: raise land units or build galleys.\n"
-        "In the Standard game you may negotiate instead, for free."
+        "In the Standard game you may negotiate instead, for free: you invite any players, and "
+        "the bot opens a private thread for you and them (five minutes by the rulebook). What "
+        "you agree is your own word; Talents (bribes too), galleys, mercenaries and cities "
+        "change hands with the game's buttons, confirmed by the other side, at once."
     ),
     "rules.pax_romana.movement": (
         "A major move gets its leader's campaign rating plus a die in movement points; a minor "
@@ -515,7 +518,10 @@ RU: dict[str, str] = {
         "• Экспансия: один большой ход (вся армия или флот) и два малых (по одному отряду или "
         "постройка города либо поселения);\n"
         "• Призыв: набор сухопутных отрядов или постройка галер.\n"
-        "В стандартной игре вместо этого можно бесплатно вести переговоры."
+        "В стандартной игре вместо этого можно бесплатно вести переговоры: вы приглашаете "
+        "любых игроков, и бот открывает для вас и для них закрытую ветку (по правилам — пять "
+        "минут). О чём договориться — ваше слово; таланты (и взятки), галеры, наёмники и "
+        "города передаются сразу кнопками игры, с согласия другой стороны."
     ),
     "rules.pax_romana.movement": (
         "Большой ход даёт очки движения: рейтинг кампании полководца плюс кубик; малый — "
