@@ -108,13 +108,13 @@ def _mission(s: PRState, f: Frame, verb: str, arg: Any) -> None:
 
 
 def perturb_seen(s: PRState, role: str) -> None:
-    """What the other Powers' missions showed them follows the (perturbed) strengths: hidden
-    from ``role``; what ``role`` itself saw stays."""
+    """The counters the other Powers' missions showed them keep their strengths (the others
+    know them); only what ``role`` alone may know varies."""
     for power, seen in s.card_effects.get("_tribes_seen", {}).items():
         if power != role:
             for sp in seen:
                 if sp in s.tribes:
-                    seen[sp] = s.tribes[sp]
+                    s.tribes[sp] = seen[sp]
 
 
 # -- 21 Independent Expansion ------------------------------------------------------------------------
