@@ -5,8 +5,11 @@ the optional rough-mountain attrition (§9.6.5) and early disbanding (§14.2.2).
 
 from __future__ import annotations
 
+import pytest
+
 from games.pax_romana.activation import _am_choices
 from games.pax_romana.battle import army_bp, legion_cavalry
+from games.pax_romana.data import DataError
 from games.pax_romana.flow import push, run
 from games.pax_romana.rules import OPTIONS, RULES
 from games.pax_romana.stability import cvp_overrun
@@ -147,3 +150,25 @@ def test_14_2_2_no_disbanding_offered_when_the_option_is_off() -> None:
 def test_the_advanced_options_are_offered() -> None:
     ids = {o.id for o in OPTIONS}
     assert {"legions_without_cavalry", "rough_mountain_attrition", "early_disbanding"} <= ids
+
+
+# -- Scenario IV (Advanced only) -------------------------------------------------------------------
+def test_scenario_iv_sets_up_advanced_only() -> None:
+    """Carthago Delenda Est: Rome and Carthage, the public facts (Pyrrhus's army at Corcyra
+    for Carthage, 4 LG and a Tactics-2 leader in the city of Rome, Carthage's 13T) and the
+    reconstructed rest; played with the Advanced Game only."""
+    s = RULES.setup(1, "IV", {})
+    assert s.options["advanced"] is True and s.roles == ["rome", "carthage"]
+    assert s.stack("rome", "rome")["LG"] == 4 and s.leaders["rome_06"].at == "rome"
+    assert s.cities["rome"].kind == "city" and s.cities["rome"].fp == 5
+    assert s.sof == {"power": "carthage", "removal_turn": 2}
+    assert s.stack("corcyra", "sof") == {"HI": 4, "LI": 2, "CV": 1, "EL": 1}
+    assert s.leaders["sof_pyrrhus"].at == "corcyra"
+    assert s.powers["carthage"].treasury == 13
+    assert (s.turn, s.last_turn, s.phase) == (1, 7, "F")
+    assert set(s.independents) == {"syracuse", "mamertines"}
+    with pytest.raises(DataError):
+        RULES.setup(1, "IV", {"advanced": False})
+    info = next(i for i in RULES.scenarios() if i.id == "IV")
+    assert next(o for o in info.options if o.id == "advanced").choices == [True]
+    assert (info.min_players, info.max_players) == (2, 2)

@@ -146,7 +146,7 @@ def test_options_are_checked() -> None:
 
 def test_scenario_list_names_players_and_languages() -> None:
     infos = {i.id: i for i in registry.get("pax_romana").scenarios()}
-    assert list(infos) == ["V", "VII", "II", "I"]
+    assert list(infos) == ["V", "VII", "II", "I", "IV"]
     v = infos["V"]
     assert v.roles == ["rome", "carthage", "greece", "east"]
     assert (v.min_players, v.max_players) == (2, 4)

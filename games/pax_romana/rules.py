@@ -90,10 +90,11 @@ from games.pax_romana.stability import settle, stability_range
 from games.pax_romana.state import MAXMP_TYPES, PRState
 from games.pax_romana.texts import TEXTS
 
-SCENARIOS = ("V", "VII", "II", "I")
+SCENARIOS = ("V", "VII", "II", "I", "IV")
 SCENARIO_NAMES_RU = {
     "I": "Пиррова война: Пирр против Рима",
     "II": "Пунические войны: падение Карфагена",
+    "IV": "Карфаген должен быть разрушен: Западное Средиземноморье",
     "V": "Pax Romana: возвышение Рима",
     "VII": "Начало: первый ход Pax Romana",
 }
@@ -154,6 +155,9 @@ OPTIONS = [
 # a scenario played Standard only offers no Advanced Game
 STANDARD_OPTIONS = [_option("advanced", o.description, False) if o.id == "advanced" else o
                     for o in OPTIONS]
+# and one played Advanced only (Scenario IV) no Standard Game
+ADVANCED_OPTIONS = [_option("advanced", o.description, True) if o.id == "advanced" else o
+                    for o in OPTIONS]
 
 
 class PaxRomanaRules(GameRules[PRState]):
@@ -189,7 +193,8 @@ class PaxRomanaRules(GameRules[PRState]):
                 min_players=doc.players.min, max_players=doc.players.max,
                 description=f"{doc.name} ({doc.date or ''}): " + ", ".join(
                     TEXTS["en"][f"power.{r}"] for r in roles),
-                options=OPTIONS if "advanced" in doc.rule_levels else STANDARD_OPTIONS))
+                options=OPTIONS if set(doc.rule_levels) == {"standard", "advanced"} else
+                STANDARD_OPTIONS if "advanced" not in doc.rule_levels else ADVANCED_OPTIONS))
         return out
 
     def setup(self, seed: int, scenario: str | dict, options: dict) -> PRState:
@@ -201,6 +206,8 @@ class PaxRomanaRules(GameRules[PRState]):
             if value not in known.choices:
                 raise DataError([f"option {key}: {value!r} is not one of {known.choices}"])
         doc = scenario_doc(scenario)
+        if "standard" not in doc.rule_levels and "advanced" not in options:
+            opts["advanced"] = True         # an Advanced-only scenario's default (Scenario IV)
         s = new_game(seed, doc, opts)
         s.start_turn, s.start_phase = doc.start.turn, doc.start.phase
         s.free_first_am = doc.start.phase == "F" and doc.start.segment == 3

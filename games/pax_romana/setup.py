@@ -45,6 +45,8 @@ def new_game(seed: int, doc: Scenario, options: dict[str, Any]) -> PRState:
         if "advanced" not in doc.rule_levels:
             raise DataError([f"option advanced: scenario {doc.id} is not played Advanced"])
         opts["event_markers"] = 0
+    elif "standard" not in doc.rule_levels:
+        raise DataError([f"option advanced: scenario {doc.id} is played Advanced only"])
     opts["objectives_in_use"] = bool(doc.optional_objectives.in_use)
     last = doc.last_turn
     if doc.length_by_format:

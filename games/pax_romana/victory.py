@@ -214,7 +214,7 @@ def automatic_victory(s: PRState) -> list[str]:
     """Scenario automatic victories: in Scenario II, holding the enemy capital (Rome or
     Carthage); in Scenario I, Greece holding the Rome space or Italia at the end (its victory
     rule)."""
-    if s.scenario == "II":
+    if s.scenario in ("II", "IV"):      # Scenario IV's reconstructed as Scenario II's
         return [p for p in s.roles
                 if any(space_controller(s, c) == p for o in s.roles if o != p
                        for c in data().capitals_of(o))]
