@@ -344,3 +344,21 @@ def test_12_5_5_pontus_am_back_each_turn_while_a_pontic_lcu_is_on_the_map() -> N
     ind.pontus_check(s)
     assert "pontus" not in s.card_effects and "pontus" not in s.am_pool
     assert s.count("pontus", {"GS"}) == 0
+
+
+def test_4_2_alliance_card_negotiates_with_exactly_one_player() -> None:
+    """§4.2: the Alliance card opens the negotiation of §4.3 with one other player only; an
+    alliance agreed there holds as the Standard Game's (§4.3.1)."""
+    s = _adv()
+    s = _play(s, 1, "rome")
+    s = act(s, "rome", "negotiate_with", "carthage")
+    assert s.flow[-1]["k"] == "negotiate" and s.flow[-1]["invited"] == ["carthage"]
+    options = choices(s, "rome")
+    assert not any(verb == "invite" for verb, _ in options)
+    assert ("ally", "carthage") in options and ("give_to", "carthage") in options
+    s = act(s, "rome", "ally", "carthage")
+    s = act(s, "carthage", "accept")
+    assert s.alliances == [["rome", "carthage"]]
+    assert "carthage" in friends_of(s, "rome")
+    s = act(s, "rome", "end")
+    assert all(f["k"] != "negotiate" for f in s.flow)

@@ -43,8 +43,9 @@ def choices(s: PRState, f: Frame) -> list[Choice]:
     invited = f.setdefault("invited", [])
     if stage is None:
         # §4.1: the negotiating player invites any number of players; only they may be party
+        # (§4.2: the Alliance card's negotiation has exactly one, ``only``)
         out = [opt("invite", r, "choice.invite", power=f"@power.{r}")
-               for r in s.roles if r != power and r not in invited]
+               for r in s.roles if r != power and r not in invited and not f.get("only")]
         out += [opt("give_to", r, "choice.deal_give", power=f"@power.{r}") for r in invited]
         out += [opt("ask_from", r, "choice.deal_ask", power=f"@power.{r}") for r in invited]
         # §4.3.1: an alliance until the end of the Game Turn, with one or all of the invited
