@@ -362,3 +362,28 @@ def test_4_2_alliance_card_negotiates_with_exactly_one_player() -> None:
     assert "carthage" in friends_of(s, "rome")
     s = act(s, "rome", "end")
     assert all(f["k"] != "negotiate" for f in s.flow)
+
+
+def test_12_5_4_allied_pergamenes_withdraw_and_retreat_at_their_allys_word() -> None:
+    """Unless allied, Pergamene units never withdraw or retreat (§12.5.4); allied, their ally
+    decides as for his own army."""
+    from games.pax_romana import battle
+    from games.pax_romana.movement import may_withdraw
+    s = _adv()
+    assert battle.standfast(s, "pergamum") and not may_withdraw(s, "pergamum")
+    s.add("celaenae", "carthage", "HI", 4)
+    s.add("sardis", "pergamum", "LI", 3)
+    s.allied_independents["pergamum"] = "rome"
+    assert not battle.standfast(s, "pergamum") and may_withdraw(s, "pergamum")
+    push(s, "move_army", role="carthage", owner="carthage", start="celaenae",
+         units={"HI": 4}, leaders=[], minor=False)
+    run(s)
+    s = RULES.copy(s)
+    dice(s, 6)
+    s = act(s, "carthage", "go")
+    s = act(s, "carthage", "to", "sardis")
+    assert s.flow[-1]["k"] == "withdraw" and s.flow[-1]["role"] == "rome"
+    dice(s, 5, 2)                     # 12 BP against 3: the Pergamenes lose
+    s = act(s, "rome", "stand")
+    s = act(s, "carthage", "done")
+    assert s.flow[-1]["k"] == "retreat" and s.flow[-1]["role"] == "rome"

@@ -48,6 +48,12 @@ STANDFAST = frozenset({"barbarian", "syracuse", "mamertines", "rhodes", "pergamu
                        "independent"})
 
 
+def standfast(s: PRState, side: str) -> bool:
+    """Whether ``side`` never withdraws or retreats; an allied Pergamum does at its ally's word
+    (§12.5.4)."""
+    return side in STANDFAST and not (side == "pergamum" and side in s.allied_independents)
+
+
 def d6(s: PRState) -> int:
     return int(s.rng.roll(range(1, 7)))
 
@@ -300,7 +306,7 @@ def battle(s: PRState, f: Frame) -> None:
             return
         if usable:
             who = controller(s, dfd)
-            if dfd in STANDFAST or who is None:
+            if standfast(s, dfd) or who is None:
                 f["city"] = True        # §7.3.7, §12.7.3: Independents and slaves use it
             else:
                 push(s, "use_city", role=who, space=space)
@@ -617,7 +623,7 @@ def _result(s: PRState, f: Frame) -> None:
               att=f"@power.{att}", dfd=f"@power.{dfd}",
               who="@word.draw" if f["winner"] is None else f"@power.{f['winner']}"))
     f["retreat"] = None
-    if f["winner"] != att or f["city"] or dfd in STANDFAST or not has_lcu(s, f["space"], dfd):
+    if f["winner"] != att or f["city"] or standfast(s, dfd) or not has_lcu(s, f["space"], dfd):
         return
     who = controller(s, dfd)
     if who is None or not retreat_spaces(s, f):
@@ -663,7 +669,7 @@ def _forced(s: PRState, f: Frame) -> None:
     from games.pax_romana.movement import move_frame
     if f["retreat"] is not None or f["winner"] != f["att"] or f["city"]:
         return
-    if f["dfd"] in STANDFAST or not has_lcu(s, f["space"], f["dfd"]):
+    if standfast(s, f["dfd"]) or not has_lcu(s, f["space"], f["dfd"]):
         return
     who = controller(s, f["att"])
     if who is None:
