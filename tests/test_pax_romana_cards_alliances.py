@@ -387,3 +387,24 @@ def test_12_5_4_allied_pergamenes_withdraw_and_retreat_at_their_allys_word() -> 
     s = act(s, "rome", "stand")
     s = act(s, "carthage", "done")
     assert s.flow[-1]["k"] == "retreat" and s.flow[-1]["role"] == "rome"
+
+
+def test_12_5_5_pontus_never_stacks_with_its_players_army() -> None:
+    """Neither the Pontic army nor its player's own enters a space the other holds; another
+    Power's army attacks Pontus as any Independent."""
+    from games.pax_romana.movement import destinations
+    s = _adv()
+    s.card_effects["pontus"] = {"power": "greece"}
+    s.add("amasia", "pontus", "HI", 2)
+    s.add("amisus", "greece", "HI", 1)
+    s.add("sebastia", "east", "LI", 1)
+    s.add("tavium", "greece", "LI", 1)
+    f = {"owner": "pontus", "role": "greece", "start": "amasia", "at": "amasia",
+         "path": ["amasia"], "units": {"HI": 2}, "mp": 6}
+    assert [sp for sp, _ in destinations(s, f)] == ["sebastia"]
+    g = {"owner": "greece", "role": "greece", "start": "amisus", "at": "amisus",
+         "path": ["amisus"], "units": {"HI": 1}, "mp": 6}
+    assert "amasia" not in [sp for sp, _ in destinations(s, g)]
+    e = {"owner": "east", "role": "east", "start": "sebastia", "at": "sebastia",
+         "path": ["sebastia"], "units": {"LI": 1}, "mp": 6}
+    assert "amasia" in [sp for sp, _ in destinations(s, e)]

@@ -254,6 +254,23 @@ def pontus_spaces(s: PRState, galley: bool = False) -> list[str]:
             and sp not in s.tribes and (not galley or sp in d.ports)]
 
 
+def kept_apart(s: PRState, owner: str, space: str) -> bool:
+    """§12.5.5: Pontic units never stack with their player's land units: an army of either side
+    may not enter a space the other holds (nor Pontus its player's city or settlement)."""
+    power = pontus_player(s)
+    if power is None:
+        return False
+    mine = {power, "sof"} if s.sof is not None and s.sof.get("power") == power else {power}
+    here = s.units.get(space, {})
+    if owner == PONTUS:
+        city = s.cities.get(space)
+        return (any(o in mine and any(k != "GS" for k in st) for o, st in here.items())
+                or city is not None and city.owner == power)
+    if owner in mine:
+        return any(k != "GS" for k in here.get(PONTUS, {}))
+    return False
+
+
 def pontus_alive(s: PRState) -> bool:
     return any(k in LCU_TYPES for st in s.units.values() for k in st.get(PONTUS, {}))
 

@@ -164,6 +164,10 @@ def may_enter(s: PRState, f: Frame, here: str, there: str) -> int | None:
             return None
     if "ML" in f["units"] and d.spaces[there].home_of != owner:
         return None
+    if s.card_effects.get("pontus"):    # Pontus never meets its own player's army (§12.5.5)
+        from games.pax_romana.independents import kept_apart
+        if kept_apart(s, owner, there):
+            return None
     cost = step_cost(s, here, there)
     enemies = hostile(s, there, owner)
     if enemies and not any(k in LCU_TYPES for k in f["units"]):
