@@ -58,12 +58,13 @@ def test_diplomatic_mission_card_15_shows_two_tribes_to_its_holder_only() -> Non
                                                             "brigantium_raetia": 3}
     assert "tribes_seen" not in RULES.view(s, "greece").private
     assert "tribes_seen" not in str(RULES.view(s, "greece").board)
-    # hidden from the others: perturbing for Greece varies what Rome saw, not for Rome
+    # hidden from the others: perturbing what Rome hides varies what it saw; perturbing what
+    # Greece hides never changes Rome's View
     mine = RULES.view(s, "rome").private["tribes_seen"]
     for seed in range(5):
-        kept = RULES.perturb_hidden(s, "rome", seed)
+        kept = RULES.perturb_hidden(s, "greece", seed)
         assert RULES.view(kept, "rome").private["tribes_seen"] == mine
-    varied = [RULES.perturb_hidden(s, "greece", seed).card_effects["_tribes_seen"]["rome"]
+    varied = [RULES.perturb_hidden(s, "rome", seed).card_effects["_tribes_seen"]["rome"]
               for seed in range(5)]
     assert any(v != mine for v in varied)
 

@@ -109,12 +109,16 @@ def _mission(s: PRState, f: Frame, verb: str, arg: Any) -> None:
 
 def perturb_seen(s: PRState, role: str) -> None:
     """The counters the other Powers' missions showed them keep their strengths (the others
-    know them); only what ``role`` alone may know varies."""
-    for power, seen in s.card_effects.get("_tribes_seen", {}).items():
+    know them); what ``role``'s own missions showed it follows the perturbed strengths."""
+    everyone = s.card_effects.get("_tribes_seen", {})
+    for power, seen in everyone.items():
         if power != role:
             for sp in seen:
                 if sp in s.tribes:
                     s.tribes[sp] = seen[sp]
+    for sp in everyone.get(role, {}):
+        if sp in s.tribes:
+            everyone[role][sp] = s.tribes[sp]
 
 
 # -- 21 Independent Expansion ------------------------------------------------------------------------
