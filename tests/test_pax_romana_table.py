@@ -34,7 +34,8 @@ POWERS = ["rome", "carthage", "greece", "east"]
 D = 104
 SEED = 2
 CHOOSER = 2
-TABLE_ACTIONS = 24        # the first actions pressed through the bot, before the restart
+TABLE_ACTIONS = 24        # the first actions pressed through the bot
+HALF = 500                # the bot restarts after this many actions (a game is about 1000)
 MAX_ACTIONS = 4000
 RULES = registry.get(TITLE)
 START = 1_800_000_000.0   # the fake clock's start (Unix seconds)
@@ -76,9 +77,11 @@ async def open_table(url: str, clock: Clock, before: Harness | None = None) -> H
     return h
 
 
-async def seat_table(h: Harness, users: tuple[int, ...]) -> tuple[int, dict[str, int]]:
-    """A Basic game of Scenario V made, joined and started through the slash commands."""
-    await h.command("game new", A, TITLE, SCENARIO, seed=SEED, options=OPTIONS)
+async def seat_table(h: Harness, users: tuple[int, ...], thread: bool = False
+                     ) -> tuple[int, dict[str, int]]:
+    """A Basic game of Scenario V made, joined and started through the slash commands (with
+    ``thread``, played in a thread of its own)."""
+    await h.command("game new", A, TITLE, SCENARIO, seed=SEED, options=OPTIONS, thread=thread)
     game = (await h.service.list_games(GUILD, CHANNEL))[-1].id
     info = await h.service.status(game)
     assert info.roles == POWERS and info.options == {"format": "basic"}
@@ -176,24 +179,27 @@ async def play_whole_game(tmp_path: Path, users: tuple[int, ...]) -> None:
             surfaces[await press_move(h, game, role, index)] += 1
         assert surfaces["ephemeral"] and surfaces["channel"], surfaces   # plans, activations
 
-        # The bot restarts: a new service over the same database; the game goes on.
-        info = await h.service.status(game)
-        views = {u: await h.service.views_for(game, u) for u in players}
-        await h.service.store.close()
-        h = await open_table(url, clock, before=h)
-        again = await h.service.status(game)
-        assert (again.version, again.active_roles, again.seats) == (
-            info.version, info.active_roles, seats)
-        for user in players:
-            assert await h.service.views_for(game, user) == views[user]
-
-        # The middle of the game through the service; the engine beside it tells which action
-        # ends the game, which is then pressed through the bot.
+        # The rest of the game through the service, with a restart of the bot halfway; the
+        # engine beside it tells which action ends the game, which is pressed through the bot.
         version, stored = await h.service.store.state_json(game)
         mirror = RULES.load_state(stored)
         actions = TABLE_ACTIONS
+        restarted = False
         while True:
             assert actions < MAX_ACTIONS, "the game does not end"
+            if actions == HALF:
+                # A new bot over a new service over the same database; the game goes on.
+                info = await h.service.status(game)
+                views = {u: await h.service.views_for(game, u) for u in players}
+                await h.service.store.close()
+                h = await open_table(url, clock, before=h)      # caught up: the channel too
+                again = await h.service.status(game)
+                assert (again.version, again.active_roles, again.seats) == (
+                    info.version, info.active_roles, seats)
+                for user in players:
+                    assert await h.service.views_for(game, user) == views[user]
+                assert (await h.bot.table.memo(game)).posted == info.version
+                restarted = True
             info, role, index, view = await chosen(h, game, rng)
             choice = view.actions[index]
             following = RULES.act(mirror, role, choice.action())
@@ -206,7 +212,7 @@ async def play_whole_game(tmp_path: Path, users: tuple[int, ...]) -> None:
             mirror = following
             actions += 1
         assert (await h.service.store.state_json(game))[1] == mirror.model_dump_json()
-        assert actions > 10 * TABLE_ACTIONS
+        assert restarted and actions > HALF
 
         # The channel is brought up to date (as after a restart), and the last action is
         # pressed through the bot: the end is posted.
@@ -411,12 +417,15 @@ async def test_a_negotiation_in_a_private_thread_with_a_talent_transfer(tmp_path
 async def test_a_negotiation_that_ended_while_the_bot_was_away_is_closed_on_its_return(
         tmp_path: Path):
     """The negotiation ends through the service while nobody posts (the bot is down): the bot
-    that starts finds it in its memo and closes its thread."""
+    that starts finds it in its memo and closes its thread. The game is played in a thread of
+    its own: the negotiation's private thread is in the channel (no thread in a thread)."""
     url = db_url(tmp_path)
     clock = Clock()
     h = await open_table(url, clock)
     try:
-        game, seats = await seat_table(h, (A, B, C, D))
+        game, seats = await seat_table(h, (A, B, C, D), thread=True)
+        game_thread = (await h.service.status(game)).thread_id
+        assert game_thread is not None and h.channels[game_thread].kind == "thread"
         rng = Rng.from_seed(CHOOSER)
         for _ in range(200):
             info, role, index, view = await chosen(h, game, rng, avoid=("negotiate",))
@@ -432,6 +441,7 @@ async def test_a_negotiation_that_ended_while_the_bot_was_away_is_closed_on_its_
             await h.bot.table.publish(outcome)
         (thread,) = h.private_threads
         assert thread.members == [user, seats[other]]
+        assert thread.parent is h.channel and thread.id != game_thread
         await h.service.act(game, user, "end", None, role=role)     # not published: bot down
         assert not thread.archived
         await h.service.store.close()
