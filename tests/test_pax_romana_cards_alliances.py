@@ -408,3 +408,12 @@ def test_12_5_5_pontus_never_stacks_with_its_players_army() -> None:
     e = {"owner": "east", "role": "east", "start": "sebastia", "at": "sebastia",
          "path": ["sebastia"], "units": {"LI": 1}, "mp": 6}
     assert "amasia" in [sp for sp, _ in destinations(s, e)]
+
+
+def test_17_2_the_alliances_with_independents_are_on_the_board() -> None:
+    s = _adv()
+    _pergamum(s)
+    s = _play(s, 3, "east")
+    board = RULES.view(s, None).board
+    assert board["allied_independents"] == {"pergamum": "east"}
+    assert RULES.view(s, "rome").board["allied_independents"] == {"pergamum": "east"}

@@ -37,6 +37,7 @@ The public board (``View.board``) is a JSON-able dict, in the shape the picture
   "sof": {"power", "removal_turn"} | None, "slave_revolt": {...} | None,
   "barbarian_armies": [...], "mutinied": ["space|owner"],
   "rhodes_user": power | None,         # who uses Rhodes' navy this turn (§12.5.1)
+  "allied_independents": {"rhodes" | "pergamum": power},   # by the alliance cards (§17.2)
   "negotiation": {"by": power, "invited": [power]} | None,   # a Negotiate under way (§4.1)
   "alliances": [[power]],              # groups allied until the end of the Game Turn (§4.3.1)
   "exceptional_box": [leader]          # Exceptional leaders resting this turn (§8.3)
@@ -519,6 +520,7 @@ def public_board(s: PRState) -> dict[str, Any]:
         "barbarian_armies": [dict(a) for a in s.barbarian_armies],
         "mutinied": list(s.mutinied),
         "rhodes_user": s.rhodes_user,
+        "allied_independents": dict(sorted(s.allied_independents.items())),
         "negotiation": next(({"by": f["role"], "invited": list(f.get("invited", []))}
                              for f in s.flow if f["k"] == "negotiate"), None),
         "alliances": [list(g) for g in s.alliances],
