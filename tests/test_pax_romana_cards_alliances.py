@@ -417,3 +417,29 @@ def test_17_2_the_alliances_with_independents_are_on_the_board() -> None:
     board = RULES.view(s, None).board
     assert board["allied_independents"] == {"pergamum": "east"}
     assert RULES.view(s, "rome").board["allied_independents"] == {"pergamum": "east"}
+
+
+def test_17_2_pergamenes_may_take_their_allys_losses() -> None:
+    """When allocating his losses the ally may destroy Pergamene units instead of his own, BP
+    for BP (§17.2), where they fight together."""
+    s = _adv()
+    s.allied_independents["pergamum"] = "rome"
+    s.add("celaenae", "carthage", "HI", 4)
+    s.add("sardis", "rome", "LI", 1)
+    s.add("sardis", "pergamum", "LI", 2)
+    push(s, "move_army", role="carthage", owner="carthage", start="celaenae",
+         units={"HI": 4}, leaders=[], minor=False)
+    run(s)
+    s = RULES.copy(s)
+    dice(s, 6)
+    s = act(s, "carthage", "go")
+    s = act(s, "carthage", "to", "sardis")
+    dice(s, 6, 1)                     # 12 BP against 3; the defenders lose 60%+
+    while s.flow[-1]["k"] != "allocate_losses" or s.flow[-1]["role"] != "rome":
+        who = s.flow[-1]["role"]
+        options = choices(s, who)
+        pick = next((c for c in options if c[0] in ("stand", "done")), options[0])
+        s = act(s, who, *pick)
+    assert ("loss", "pergamum|kill|LI") in choices(s, "rome")
+    s = act(s, "rome", "loss", "pergamum|kill|LI")
+    assert s.stack("sardis", "pergamum").get("LI", 0) == 1
