@@ -253,8 +253,9 @@ def test_spies_show_a_hand_to_the_player_alone() -> None:
     s = _play(s, "rome", SPIES)
     s = act(s, "rome", "pick", "carthage")
     seen = GAME.view(s, "rome").private["cards"]["seen"]
-    assert seen == [{"of": "carthage", "cards": [{"kind": AMBUSH, "name": "Ambush"},
-                                                 {"kind": DEUS, "name": "Deus ex Machina"}]}]
+    assert seen == [{"of": "carthage", "cards": [
+        {"kind": AMBUSH, "name": "Ambush", "name_ru": "Засада"},
+        {"kind": DEUS, "name": "Deus ex Machina", "name_ru": "Бог из машины"}]}]
     assert GAME.view(s, "greece").private["cards"]["seen"] == []
     assert "seen" not in GAME.view(s, "greece").board["cards"]["effects"]
 
@@ -268,7 +269,8 @@ def test_traitor_takes_a_card_at_random() -> None:
     s = act(s, "rome", "pick", "carthage")
     assert s.hands["rome"] == [DEUS] and s.hands["carthage"] == [AMBUSH]
     seen = GAME.view(s, "rome").private["cards"]["seen"]
-    assert seen == [{"of": "carthage", "took": {"kind": DEUS, "name": "Deus ex Machina"}}]
+    assert seen == [{"of": "carthage", "took": {"kind": DEUS, "name": "Deus ex Machina",
+                                                "name_ru": "Бог из машины"}}]
 
 
 # -- Tactical Surprise --------------------------------------------------------------------------

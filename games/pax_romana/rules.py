@@ -40,14 +40,16 @@ The public board (``View.board``) is a JSON-able dict, in the shape the picture
   "allied_independents": {"rhodes" | "pergamum": power},   # by the alliance cards (§17.2)
   "negotiation": {"by": power, "invited": [power]} | None,   # a Negotiate under way (§4.1)
   "alliances": [[power]],              # groups allied until the end of the Game Turn (§4.3.1)
-  "exceptional_box": [leader]          # Exceptional leaders resting this turn (§8.3)
+  "exceptional_box": [leader],         # Exceptional leaders resting this turn (§8.3)
+  "cards": {...} | None                # the Advanced Game's cards (games/pax_romana/cards/view.py)
 }
 ```
 
 ``View.private`` of a Power: ``leaders`` (drawn and not yet revealed: id, ratings, Exceptional,
 ``placed_at`` as planned), ``plan`` (its secret plan while it is being built: ``kind``,
 ``confirmed``, ``items`` [{action, unit, count, where, cost}], ``cost``), ``objectives`` (its
-Optional Objective letters).
+Optional Objective letters), ``cards`` (the Advanced Game: its hand and what its Spies and
+Traitor showed it, cards/view.py).
 """
 
 from __future__ import annotations

@@ -22,7 +22,12 @@ What only the viewing player may see; every key may be missing::
            "unit": "LG", "count": 2, "where": "rome", "cost": 4}
         ]
       },
-      "objectives": ["Conquer Hispania"]   # Optional Objectives held, as their names
+      "objectives": ["Conquer Hispania"],  # Optional Objectives held, as their names
+      "cards": {                       # the Advanced Game's event cards (§17), or missing
+        "hand": [{"kind": 37, "name": "Tactical Surprise", "name_ru": "..."}],
+        "seen": [{"of": "carthage", "cards": [{"kind", "name", "name_ru"}]}   # Spies
+                 | {"of": "carthage", "took": {"kind", "name", "name_ru"}}]  # Traitor
+      }
     }
 
 A player holding two Powers gets one picture per Power (one View each).
@@ -118,6 +123,47 @@ def _lines(private: Mapping[str, Any], lang: str) -> list[tuple[str, str, RGB | 
     if objectives:
         rows.append(("head", text("objectives", lang), None))
         rows += [("row", o, None) for o in objectives]
+    cards = private.get("cards")
+    if isinstance(cards, Mapping):
+        rows += _card_rows(cards, lang)
+    return rows
+
+
+CARD_WORDS = {
+    "en": {"hand": "Event cards in hand ({n} of 3)", "none": "No cards",
+           "seen": "Seen in the hand of {who}", "took": "Taken from {who}"},
+    "ru": {"hand": "Карты событий на руке ({n} из 3)", "none": "Карт нет",
+           "seen": "Карты на руке: {who}", "took": "Взята у: {who}"},
+}
+
+
+def _card_name(card: Any, lang: str) -> str:
+    if not isinstance(card, Mapping):
+        return str(card)
+    name = card.get("name_ru") if lang == "ru" else None
+    return str(name or card.get("name") or card.get("kind") or "")
+
+
+def _card_rows(cards: Mapping[str, Any], lang: str) -> list[tuple[str, str, RGB | None]]:
+    """The hand of event cards, and what Spies and Traitor showed (§17.2)."""
+    words = CARD_WORDS.get(lang, CARD_WORDS["en"])
+    hand = [c for c in cards.get("hand") or []]
+    rows: list[tuple[str, str, RGB | None]] = [("head", words["hand"].format(n=len(hand)),
+                                                None)]
+    if not hand:
+        rows.append(("note", words["none"], None))
+    rows += [("row", _card_name(c, lang), None) for c in hand]
+    for item in cards.get("seen") or []:
+        if not isinstance(item, Mapping):
+            continue
+        who = power_name(item.get("of"), lang)
+        if "took" in item:
+            rows.append(("note", f"{words['took'].format(who=who)}: "
+                                 f"{_card_name(item['took'], lang)}", None))
+        else:
+            shown = ", ".join(_card_name(c, lang) for c in item.get("cards") or [])
+            rows.append(("note", f"{words['seen'].format(who=who)}: {shown or words['none']}",
+                         None))
     return rows
 
 

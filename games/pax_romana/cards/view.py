@@ -9,7 +9,7 @@ The public board's ``cards`` (None in the Standard Game)::
 
 A Power's own ``cards`` (private)::
 
-    {"hand": [{"kind": int, "name": str}],
+    {"hand": [{"kind": int, "name": str, "name_ru": str}],
      "seen": [{"of": power, "cards": [{"kind", "name"}]}   # Spies
               | {"of": power, "took": {"kind", "name"}}]}  # Traitor
 """
@@ -25,8 +25,9 @@ from games.pax_romana.texts import TEXTS
 PRIVATE_EFFECTS = frozenset({"seen"})
 
 
-def _named(kind: int, lang: str = "en") -> dict[str, Any]:
-    return {"kind": kind, "name": TEXTS[lang].get(f"card.{kind}", str(kind))}
+def _named(kind: int) -> dict[str, Any]:
+    return {"kind": kind, "name": TEXTS["en"].get(f"card.{kind}", str(kind)),
+            "name_ru": TEXTS["ru"].get(f"card.{kind}", str(kind))}
 
 
 def public_cards(s: PRState) -> dict[str, Any] | None:
@@ -75,7 +76,7 @@ def card_lines(cards: dict[str, Any] | None, lang: str = "en") -> list[str]:
         return []
     t = TEXTS.get(lang, TEXTS["en"])
     words = {"en": ("Cards in hand", "none", "Seen in the hand of", "Taken from"),
-             "ru": ("Карты на руке", "нет", "Карты на руке у", "Взята у")}.get(
+             "ru": ("Карты на руке", "нет", "На руке у игрока", "Взята у игрока")}.get(
         lang, ("Cards in hand", "none", "Seen in the hand of", "Taken from"))
 
     def name(kind: int) -> str:
