@@ -235,15 +235,22 @@ def test_naval_ambush_range_and_path() -> None:
     specification's reading), or must (the printed word, as an option)."""
     ctx = {"space": "syracuse", "owner": "rome", "mover": "rome", "escorted": False}
     s = _game()
+    s.add("syracuse", "rome", "LG", 1)
     s.add("messana", "carthage", "GS", 1)
     s.add("catana", "greece", "GS", 1)
     assert not rule(NAVAL_AMBUSH).can_play(s, "carthage", ctx)
     s = _game(naval_ambush_path="required")
+    s.add("syracuse", "rome", "LG", 1)
     s.add("messana", "carthage", "GS", 1)
     s.add("catana", "greece", "GS", 1)
     assert rule(NAVAL_AMBUSH).can_play(s, "carthage", ctx)
     s = _game()
+    s.add("syracuse", "rome", "LG", 1)
     assert not rule(NAVAL_AMBUSH).can_play(s, "carthage", ctx)     # no galleys at all
+    s.add("messana", "carthage", "GS", 1)
+    assert rule(NAVAL_AMBUSH).can_play(s, "carthage", ctx)
+    s.remove("syracuse", "rome", "LG")
+    assert not rule(NAVAL_AMBUSH).can_play(s, "carthage", ctx)     # the transport is gone
 
 
 # -- Spies and Traitor ------------------------------------------------------------------------------

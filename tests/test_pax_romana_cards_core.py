@@ -197,9 +197,9 @@ def test_window_asks_every_power_that_might_hold_the_answer() -> None:
     question while some Ambush is unaccounted; only the holder sees "play"."""
     s = _game()
     s.hands.update(rome=[SPIES], carthage=[AMBUSH], greece=[], east=[CUNCTATOR])
+    s.add("tp_issus", "rome", "LG", 1)
     hold(s)
-    windows.open_window(s, "enter_tp", "rome", space="via_aurelia", owner="rome",
-                        mover="rome")
+    windows.open_window(s, "enter_tp", "rome", space="tp_issus", owner="rome", mover="rome")
     s = fresh(s)
     run(s)
     top = s.flow[-1]
@@ -211,8 +211,10 @@ def test_window_asks_every_power_that_might_hold_the_answer() -> None:
     # every Ambush accounted for: nobody is asked
     s = _game()
     s.hands.update(carthage=[SPIES], east=[CUNCTATOR])
+    s.add("tp_issus", "rome", "LG", 1)
     s.discard = [AMBUSH]
-    assert windows.candidates(s, "enter_tp", "rome", {"space": "x", "mover": "rome"}) == []
+    assert windows.candidates(s, "enter_tp", "rome", {"space": "tp_issus", "owner": "rome",
+                                                      "mover": "rome"}) == []
 
 
 def test_action_segment_asks_the_others_once_unless_answers_only() -> None:

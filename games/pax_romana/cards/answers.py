@@ -47,9 +47,10 @@ def _controller(s: PRState, owner: str) -> str | None:
 # -- Ambush (4) ---------------------------------------------------------------------------------------
 def _ambush_ok(s: PRState, power: str, ctx: dict[str, Any]) -> bool:
     """Not against an army moving in its own Home Territory."""
-    mover = ctx.get("mover")
-    home = data().spaces[ctx["space"]].home_of if ctx.get("space") in data().spaces else None
-    return bool(mover) and mover != power and home != mover
+    mover, space = ctx.get("mover"), ctx.get("space")
+    home = data().spaces[space].home_of if space in data().spaces else None
+    return (bool(mover) and mover != power and home != mover
+            and bool(s.stack(str(space), str(ctx.get("owner")))))
 
 
 @card(AMBUSH, "enter_tp", can_play=_ambush_ok)
@@ -170,6 +171,8 @@ def _naval_ambush_ok(s: PRState, power: str, ctx: dict[str, Any]) -> bool:
     space = ctx.get("space")
     if not space or point_kind(space) not in ("port", "ntp") or ctx.get("mover") == power:
         return False
+    if not any(k != "GS" for k in s.stack(space, str(ctx.get("owner")))):
+        return False                # the transport is gone (a storm, say)
     if ctx.get("escorted") and s.options.get("naval_ambush_escorted", "battle") == "no_effect":
         return False
     return bool(_galley_points_near(s, power, space))

@@ -111,6 +111,8 @@ def hire_with(s: PRState, power: str, kind: int) -> None:
 def _segment_choices(s: PRState, f: Frame) -> list[Choice]:
     power = f["role"]
     hand = s.hands.get(power, [])
+    if not hand:
+        return []                   # nothing to play, discard or keep: the question lapses
     out = [opt("play", k, "choice.play_card", secret=True, card=deck.card_arg(k))
            for k in segment_playable(s, f)]
     if not f["played_other"]:
@@ -126,7 +128,7 @@ def _segment_prompt(s: PRState, f: Frame) -> Msg:
     return msg("prompt.card_segment", who=f"@power.{f['role']}", n=deck.HAND_LIMIT)
 
 
-@question("card_segment", _segment_choices, _segment_prompt)
+@question("card_segment", _segment_choices, _segment_prompt, lapses=lambda s, f: True)
 def card_segment(s: PRState, f: Frame, verb: str, arg: Any) -> None:
     """§17.1.3-17.1.4: play the card drawn and/or one from the hand, discard, or keep (at most
     three Hold in Hand cards)."""
