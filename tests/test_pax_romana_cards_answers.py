@@ -306,3 +306,30 @@ def test_land_battle_window_asks_both_sides_only() -> None:
     run(s)
     assert s.flow[-1]["k"] == "card_window"
     assert s.flow[-1]["roles"] == ["rome", "carthage"]
+
+
+def test_tactical_surprise_in_a_battle_through_its_window() -> None:
+    """Carthage's 12 BP attack Rome's 3 BP in Venusia: 4:1, 4 shifts to Carthage; Rome plays
+    Tactical Surprise when the battle is about to be resolved (+2): net 2 shifts to Carthage
+    with the rolls 5 and 2."""
+    s = _game()
+    s.hands["rome"] = [SURPRISE]
+    hold(s, "rome")
+    s.add("capua", "carthage", "HI", 4)
+    s.add("venusia", "rome", "LI", 3)
+    push(s, "move_army", role="carthage", owner="carthage", start="capua", units={"HI": 4},
+         leaders=[], minor=False)
+    s = fresh(s)
+    run(s)
+    dice(s, 6)
+    s = act(s, "carthage", "go")
+    s = act(s, "carthage", "to", "venusia")
+    s = act(s, "rome", "stand")
+    assert s.flow[-1]["k"] == "card_window" and s.flow[-1]["roles"] == ["rome"]
+    assert choices(s, "rome") == [("answer", SURPRISE), ("answer", 0)]
+    dice(s, 5, 2)
+    s = act(s, "rome", "answer", SURPRISE)
+    fight = next(f for f in s.flow if f["k"] == "battle")
+    assert fight["card_shifts"] == {"rome": 2}
+    assert fight["rolls"] == {"carthage": 5, "rome": 2}
+    assert fight["net"] == ["carthage", 2]
