@@ -581,3 +581,25 @@ def test_9_3_6_no_interception_into_a_third_side_that_is_not_an_independent_army
     s2.cities["syracuse"] = City(owner="syracuse", kind="city", fp=4)   # no army: no ally
     s2.add("catana", "rome", "LG", 1)
     assert interceptors(s2, "rome", "syracuse", "carthage") == []
+
+
+def test_9_4_5_a_withdrawal_by_sea_ends_after_its_one_sea_link() -> None:
+    """§9.4.5: from Actium to Patrae, one link; Corinth and Gythium, friendly ports one link on,
+    are not offered: the withdrawal is over."""
+    s = blank()
+    hold(s)
+    s.add("delphi", "rome", "LG", 2)
+    s.add("actium", "greece", "HI", 1)
+    s.add("actium", "greece", "GS", 2)
+    s = _march(s, "rome", "delphi")
+    dice(s, 4)
+    s = act(s, "rome", "go")
+    s = act(s, "rome", "to", "actium")
+    dice(s, 4)
+    s = act(s, "greece", "withdraw_by_sea")
+    assert choices(s, "greece") == [("withdraw_by_sea_to", "corcyra"),
+                                    ("withdraw_by_sea_to", "patrae")]
+    s = act(s, "greece", "withdraw_by_sea_to", "patrae")
+    assert s.stack("patrae", "greece") == {"HI": 1, "GS": 2}
+    assert not any(f["k"] == "withdraw" for f in s.flow)
+    assert s.flow[-1]["k"] == "move_army" and s.flow[-1]["role"] == "rome"

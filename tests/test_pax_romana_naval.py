@@ -228,6 +228,9 @@ def test_11_3_3_amphibious_assault_gives_the_defender_2_shifts_and_no_cavalry() 
 
 
 def test_11_4_2_withdrawal_before_naval_battle_gives_plus_1_to_continuation() -> None:
+    """§11.4.2: the Carthaginian fleet withdraws point by point, never past an enemy fleet; in
+    Rome, an unoccupied port outside its Home Territory, it must Stop; its Continuation roll of
+    12 fails and bars a second withdrawal this Activation. The Roman fleet Stops, +1."""
     s = blank()
     hold(s)
     s.add("rome", "rome", "GS", 3)
@@ -237,13 +240,178 @@ def test_11_4_2_withdrawal_before_naval_battle_gives_plus_1_to_continuation() ->
     s = act(s, "rome", "sail")
     dice(s, 1)
     s = act(s, "rome", "to", "ntp_mare_inferum")
+    ports = naval.naval_withdrawal_ports(s, "carthage", "ntp_mare_inferum")
+    assert "rome" in ports and "pisae" not in ports         # not into an enemy fleet's port
     s = act(s, "carthage", "withdraw")
-    ports = [a for v, a in choices(s, "carthage") if v == "naval_withdraw_to"]
-    assert "pisae" not in ports and "rome" in ports       # not past an enemy fleet's port
-    s = act(s, "carthage", "naval_withdraw_to", ports[0])
-    assert s.stack(ports[0], "carthage") == {"GS": 2}
+    assert choices(s, "carthage") == [("naval_withdraw_to", "paestum"),
+                                      ("naval_withdraw_to", "rome")]
+    s = act(s, "carthage", "naval_withdraw_to", "rome")
+    assert s.stack("rome", "carthage") == {"GS": 2}
+    assert choices(s, "carthage") == [("continue", None), ("stop", None)]
+    assert RULES.view(s, "carthage").prompt == (
+        "Carthage: your fleet withdrawing from Mare Inferum (Latin coast) has Stopped at Rome: roll for "
+        "Continuation, or end there?")
+    dice(s, 6, 6)
+    s = act(s, "carthage", "continue")
+    assert s.stack("rome", "carthage") == {"GS": 2}
+    assert "rome|carthage|no_naval_withdrawal" in s.finished
+    assert not naval.may_withdraw_fleet(s, "carthage", "rome")
     f = s.flow[-1]
     assert f["k"] == "move_fleet" and f["stopped"] and f["drm"] == 1
+
+
+def test_11_4_2_a_withdrawing_fleet_rolls_for_disaster_and_dies_in_a_dstp() -> None:
+    """§11.4.2 with §11.2.1: withdrawing through the Tyrrhenian DSTP, a storm (5) sinks 2 of the
+    3 galleys; Stopped there, the fleet must roll Continuation, and 8 destroys it."""
+    s = blank()
+    hold(s)
+    s.add("rome", "rome", "GS", 2)
+    s.add("paestum", "carthage", "GS", 3)
+    s = _fleet(s, "rome", "rome")
+    s = act(s, "rome", "sail")
+    dice(s, 1)
+    s = act(s, "rome", "to", "ntp_mare_inferum")
+    s = act(s, "rome", "to", "paestum")
+    assert s.flow[-1]["k"] == "naval_contact"
+    s = act(s, "carthage", "withdraw")
+    assert ("naval_withdraw_to", "dstp_mare_tyrrhenum") in choices(s, "carthage")
+    dice(s, 5, 2)
+    s = act(s, "carthage", "naval_withdraw_to", "dstp_mare_tyrrhenum")
+    assert s.stack("dstp_mare_tyrrhenum", "carthage") == {"GS": 1}
+    assert choices(s, "carthage") == [("continue", None)]     # no ending in a DSTP
+    dice(s, 4, 4)
+    s = act(s, "carthage", "continue")
+    assert "dstp_mare_tyrrhenum" not in s.units
+    f = s.flow[-1]
+    assert f["k"] == "move_fleet" and f["stopped"] and f["drm"] == 1
+
+
+def _transport_at_sea(s: PRState, power: str, start: str, mp_roll: int, to: str,
+                      disaster: int | None = None) -> PRState:
+    s = _army_move(s, power, start)
+    dice(s, mp_roll)
+    s = act(s, power, "go")
+    s = act(s, power, "embark")
+    if disaster is not None:
+        dice(s, disaster)
+    return act(s, power, "sail_to", to)
+
+
+def test_11_4_6_a_beaten_transport_loses_2_bp_a_galley_and_lands_in_the_nearest_port() -> None:
+    """§11.4.6, §11.4.4: the Roman transport (3 galleys, 2 LG) meets the Carthaginian fleet in
+    Mare Inferum; Carthage fights: 1 + 6 against 6 + 4, Rome sinks ceil(3 / 2) = 2 galleys and
+    the army loses 4 BP (one LG); the rest make for Paestum, where the army must land (1 MP)."""
+    s = blank()
+    hold(s)
+    s.add("rome", "rome", "LG", 2)
+    s.add("rome", "rome", "GS", 3)
+    s.add("ntp_mare_inferum", "carthage", "GS", 2)
+    s = _transport_at_sea(s, "rome", "rome", 6, "ntp_mare_inferum", disaster=1)
+    assert s.flow[-1]["k"] == "naval_contact" and s.flow[-1]["role"] == "carthage"
+    assert RULES.view(s, None).prompt == (
+        "Carthage: the transport of Rome (an army aboard its galleys) enters Mare Inferum (Latin "
+        "coast) "
+        "where your fleet lies: fight it, withdraw, or let it pass?")
+    dice(s, 1, 6, 2)                                        # the winner rolls even: no loss
+    s = act(s, "carthage", "fight")
+    assert s.stack("ntp_mare_inferum", "carthage") == {"GS": 2}
+    assert s.stack("paestum", "rome") == {"LG": 1, "GS": 1}
+    m = s.flow[-1]
+    assert m["k"] == "move_army" and m["sea"]["must_land"] and m["mp"] == 6 - 2
+    assert choices(s, "rome") == [("land", None)]
+    s = act(s, "rome", "land")
+    assert s.flow[-1]["stage"] == "move" and s.flow[-1]["mp"] == 6 - 2 - 1
+
+
+def test_11_4_6_all_galleys_lost_or_none_at_all_and_the_army_goes_down() -> None:
+    s = blank()
+    hold(s)
+    s.add("rome", "rome", "LG", 1)
+    s.leaders["rome_06"] = LeaderState(owner="rome", at="rome")
+    s.add("ntp_mare_inferum", "carthage", "GS", 1)
+    s = _transport_at_sea(s, "rome", "rome", 6, "ntp_mare_inferum", disaster=1)
+    s = act(s, "carthage", "fight")                         # no galleys: no roll at all
+    assert "rome" not in s.units.get("ntp_mare_inferum", {})
+    assert "rome_06" not in s.leaders
+    assert s.flow[-1]["k"] != "move_army"
+    s = blank()
+    hold(s)
+    s.add("rome", "rome", "LG", 2)
+    s.add("rome", "rome", "GS", 1)
+    s.add("ntp_mare_inferum", "carthage", "GS", 3)
+    s = _transport_at_sea(s, "rome", "rome", 6, "ntp_mare_inferum", disaster=1)
+    dice(s, 1, 6, 2)
+    s = act(s, "carthage", "fight")
+    assert "rome" not in s.units.get("ntp_mare_inferum", {})
+
+
+def test_11_4_6_a_winning_transport_loses_2_bp_for_its_lost_galley_and_stops_plus_2() -> None:
+    s = blank()
+    hold(s)
+    s.add("rome", "rome", "LG", 2)
+    s.add("rome", "rome", "GS", 3)
+    s.add("ntp_mare_inferum", "carthage", "GS", 1)
+    s = _transport_at_sea(s, "rome", "rome", 6, "ntp_mare_inferum", disaster=1)
+    dice(s, 6, 1, 3)                                        # 12 against 3; Rome rolls odd
+    s = act(s, "carthage", "fight")
+    assert "carthage" not in s.units.get("ntp_mare_inferum", {})
+    assert s.stack("ntp_mare_inferum", "rome") == {"LG": 1, "wLG": 1, "GS": 2}
+    m = s.flow[-1]
+    assert m["sea"]["stopped"] and m["sea"]["galleys"] == 2
+    dice(s, 4, 4)                                           # 8 + 2: Continuation fails
+    s = act(s, "rome", "continue_voyage")
+    assert [e.msg.args["mod"] for e in s.log if e.msg.key == "log.continuation"] == [2]
+
+
+def test_11_3_2_a_transport_picks_up_and_drops_units_and_galleys_on_the_way() -> None:
+    """§11.3.2: at Corcyra the Greek transport picks up the HI waiting there (1 MP) and its 2
+    galleys (0 MP); at Actium it drops one HI (0 MP; it moves no more), at Patrae a galley."""
+    s = blank()
+    hold(s)
+    s.add("dyrrachium", "greece", "HI", 2)
+    s.add("dyrrachium", "greece", "GS", 1)
+    s.add("corcyra", "greece", "HI", 1)
+    s.add("corcyra", "greece", "GS", 2)
+    s = _transport_at_sea(s, "greece", "dyrrachium", 5, "corcyra")
+    assert s.flow[-1]["mp"] == 5 - 2
+    got = choices(s, "greece")
+    assert ("pick_up_at_sea", None) in got and ("pick_up_galleys", None) in got
+    s = act(s, "greece", "pick_up_at_sea")
+    s = act(s, "greece", "pick_up_galleys")
+    m = s.flow[-1]
+    assert m["mp"] == 5 - 3 and m["units"] == {"HI": 3} and m["sea"]["galleys"] == 3
+    s = act(s, "greece", "sail_to", "actium")
+    assert not s.flow[-1]["sea"]["stopped"]
+    s = act(s, "greece", "drop_at_sea", "HI")
+    assert ("drop_at_sea", "HI") not in choices(s, "greece")   # more would be a landing
+    s = act(s, "greece", "sail_to", "patrae")
+    s = act(s, "greece", "drop_galley")
+    s = act(s, "greece", "sail_to", "gythium")
+    assert s.stack("actium", "greece") == {"HI": 1}
+    assert s.moved["actium|greece"] == {"HI": 1}
+    assert s.stack("patrae", "greece") == {"GS": 1}
+    assert s.stack("gythium", "greece") == {"HI": 2, "GS": 2}
+    assert s.flow[-1]["mp"] == 5 - 3
+
+
+def test_11_3_2_a_fleet_picking_up_an_army_becomes_a_transport_with_its_mp_roll_less_1() -> None:
+    s = blank()
+    hold(s)
+    s.add("dyrrachium", "greece", "GS", 2)
+    s.add("corcyra", "greece", "HI", 2)
+    s = _fleet(s, "greece", "dyrrachium")
+    s = act(s, "greece", "sail")
+    assert ("pick_up_army", None) not in choices(s, "greece")   # not where it set out
+    s = act(s, "greece", "to", "corcyra")
+    dice(s, 4)
+    s = act(s, "greece", "pick_up_army")
+    m = s.flow[-1]
+    assert m["k"] == "move_army" and m["stage"] == "sea" and m["mp"] == 4 - 1
+    assert m["units"] == {"HI": 2} and m["sea"]["galleys"] == 2 and m["sea"]["paid"]
+    s = act(s, "greece", "sail_to", "actium")
+    assert s.stack("actium", "greece") == {"HI": 2, "GS": 2} and s.flow[-1]["mp"] == 3
+    s = act(s, "greece", "land")
+    assert s.flow[-1]["stage"] == "move" and s.flow[-1]["mp"] == 2
 
 
 def test_12_5_1_rhodes_toll_and_independent_galleys_that_never_withdraw() -> None:

@@ -432,7 +432,7 @@ def enter(s: PRState, f: Frame, there: str) -> None:
     attack = bool(hostile(s, there, owner)) and there not in data().transit_points
     push(s, "entry", space=there, came_from=here, owner=owner, role=f["role"], asked=[],
          attack=attack)
-    from games.pax_romana.cards.hooks import entered      # §17.2 Ambush (Advanced Game)
+    from games.pax_romana.cards.hooks import entered  # §17.2 Ambush (Advanced Game)
     entered(s, f["role"], owner, there)
     if "alpine_pass" in kinds and "land" not in kinds:
         alpine_attrition(s, owner, f["role"], there)
@@ -804,7 +804,7 @@ def contact(s: PRState, f: Frame) -> None:
     done = m.get("withdrew", []) if m is not None else []
     for side in hostile(s, space, owner):
         # §9.4.1: a side withdraws once in a Major or Minor Move
-        from games.pax_romana.cards.hooks import unlimited_withdrawal   # §17.2 Cunctator
+        from games.pax_romana.cards.hooks import unlimited_withdrawal  # §17.2 Cunctator
         if side in f["offered"] or (side in done and not unlimited_withdrawal(
                 s, controller_of(s, side))) or not may_withdraw(s, side):
             continue
@@ -962,6 +962,7 @@ def withdraw(s: PRState, f: Frame, verb: str, arg: Any) -> None:
                                else {}))
         f["mp"] -= sea_withdrawal_mp()
         f["over"] = True                # §9.4.5: one sea link, and there it ends
+        f["stage"] = "go"
         s.say(msg("log.withdrew_by_sea", power=f"@power.{side}", start=f"@space.{here}",
                   space=f"@space.{arg}"))
     else:

@@ -14,6 +14,7 @@ import math
 from typing import Any
 
 from games.core import Choice, Msg, msg
+from games.pax_romana import texts
 from games.pax_romana.control import data, space_controller
 from games.pax_romana.flow import Frame, opt, paged, pop, push, question, turn_page
 from games.pax_romana.independents import rhodes_holder
@@ -158,14 +159,16 @@ def _fleet_choices(s: PRState, f: Frame) -> list[Choice]:
                 for lid in f["leaders"]]
         return out + [opt("sail", None, "choice.set_sail", n=f["n"]),
                       opt("stay", None, "choice.stay")]
+    army = army_to_pick_up(s, f)
+    pick = [opt("pick_up_army", None, "choice.fleet_pick_up", n=sum(army.values()))] if army else []
     if f["stopped"]:
-        out = [opt("continue", None, "choice.continuation")]
+        out = [opt("continue", None, "choice.continuation")] + pick
         if point_kind(f["at"]) != "dstp":
             out.append(opt("stop", None, "choice.stop_here"))
         return out
     targets = sea_targets(s, f["role"], f["at"], f["path"]) or sea_targets(
         s, f["role"], f["at"], [f["at"]])
-    options = [opt("to", p, "choice.sail_to", space=f"@space.{p}") for p in targets]
+    options = [opt("to", p, "choice.sail_to", space=f"@space.{p}") for p in targets] + pick
     fixed = [] if point_kind(f["at"]) == "dstp" else [opt("stop", None, "choice.stop_here")]
     return paged(f, f["role"], options, fixed)
 
@@ -205,7 +208,44 @@ def move_fleet(s: PRState, f: Frame, verb: str, arg: Any) -> None:
     if verb == "continue":
         continuation(s, f)
         return
+    if verb == "pick_up_army":
+        become_transport(s, f)
+        return
     sail(s, f, arg)
+
+
+def army_to_pick_up(s: PRState, f: Frame) -> dict[str, int]:
+    """§11.3.2: a fleet of galleys (with its leaders) in a port on its way may pick up the
+    Power's land units waiting there that have not moved (never militia, §12.3.3): not in a
+    Minor Move (one unit), not with Rhodes' navy."""
+    from games.pax_romana.activation import movable
+    at = f["at"]
+    if (f.get("minor") or f.get("owner") or at == f["start"] or point_kind(at) != "port"
+            or at not in data().spaces):
+        return {}
+    return {k: n for k, n in movable(s, f["role"], at).items() if k != "ML"}
+
+
+def become_transport(s: PRState, f: Frame) -> None:
+    """§11.3.2: with the first land unit picked up the fleet's move becomes a Naval Transport
+    of the army: its MP are rolled as for a land move, less 1 since the voyage is under way (no
+    embarking or voyage to pay); it goes on without a Continuation roll."""
+    from games.pax_romana.movement import movement_points
+    power, at = f["role"], f["at"]
+    units = army_to_pick_up(s, f)
+    leaders = list(f["leaders"]) + [lid for lid in s.leaders_at(at, power)
+                                    if lid not in f["leaders"]]
+    pop(s, f)
+    m = push(s, "move_army", role=power, owner=power, start=at, units=units, leaders=leaders,
+             minor=False, stage="sea", at=at, path=[at], mp=0,
+             sea={"galleys": f["n"], "paid": True, "stopped": False, "path": list(f["path"])})
+    m["mp"] = max(0, movement_points(s, m) - TRANSPORT_PICK_UP_MP)
+    s.mark_irreversible()
+    s.say(msg("log.fleet_picks_up", power=f"@power.{power}", space=f"@space.{at}",
+              n=sum(units.values()), mp=m["mp"]))
+
+
+TRANSPORT_PICK_UP_MP = 1         # §11.3.2: the army's MP roll less 1
 
 
 def gowner(f: Frame) -> str:
@@ -352,17 +392,24 @@ def sail(s: PRState, f: Frame, there: str) -> None:
         f["stopped"] = True
 
 
-def naval_withdrawal_ports(s: PRState, power: str, start: str) -> list[str]:
-    """§11.4.2: ports within 3 sea links not held by an enemy fleet, through points free of
-    enemy fleets."""
-    seen = {start}
+def continuation_row(condition: str) -> int:
+    """A DRM of the Naval Continuation table (§11.1.4)."""
+    rows = {m.condition: int(m.drm) for m in data().tables.naval_continuation.modifiers}
+    return rows[condition]
+
+
+def ports_within(s: PRState, power: str, start: str, links: int,
+                 avoid: set[str] | frozenset[str] = frozenset()) -> list[str]:
+    """Ports within ``links`` sea links of ``start``, through points free of enemy fleets and
+    not into one (§11.4.2), never through ``avoid``."""
+    seen = {start, *avoid}
     frontier = [start]
     out: list[str] = []
-    for _ in range(3):
+    for _ in range(links):
         nxt = []
         for pt in frontier:
             for nb in sorted(data().sea_neighbours(pt)):
-                if nb in seen or _enemy_galleys(s, power, nb):
+                if nb in seen or enemy_galleys(s, power, nb):
                     continue
                 seen.add(nb)
                 nxt.append(nb)
@@ -372,50 +419,199 @@ def naval_withdrawal_ports(s: PRState, power: str, start: str) -> list[str]:
     return sorted(out)
 
 
+NAVAL_WITHDRAWAL_LINKS = 3       # §11.4.2
+
+
+def naval_withdrawal_ports(s: PRState, power: str, start: str) -> list[str]:
+    """§11.4.2: ports within 3 sea links not held by an enemy fleet, through points free of
+    enemy fleets."""
+    return ports_within(s, power, start, NAVAL_WITHDRAWAL_LINKS)
+
+
+def _no_withdrawal_key(point: str, side: str) -> str:
+    return f"{point}|{side}|no_naval_withdrawal"
+
+
+def may_withdraw_fleet(s: PRState, side: str, point: str) -> bool:
+    """§11.4.2: a fleet with galleys, a port to reach, and no Continuation roll of 12 in an
+    earlier withdrawal of this Activation."""
+    return (bool(s.stack(point, side).get("GS")) and bool(naval_withdrawal_ports(s, side, point))
+            and _no_withdrawal_key(point, side) not in s.finished)
+
+
+def withdrawal_targets(s: PRState, f: Frame) -> list[str]:
+    """The next points of a withdrawing fleet: free of enemy fleets, not back, and from which a
+    port lies within the sea links left."""
+    left = NAVAL_WITHDRAWAL_LINKS - (len(f["path"]) - 1)
+    if left <= 0:
+        return []
+    out = []
+    for nb in sorted(data().sea_neighbours(f["at"])):
+        if nb in f["path"] or enemy_galleys(s, f["side"], nb):
+            continue
+        if point_kind(nb) == "port" or ports_within(s, f["side"], nb, left - 1,
+                                                    set(f["path"])):
+            out.append(nb)
+    return out
+
+
 def _contact_choices(s: PRState, f: Frame) -> list[Choice]:
-    if f.get("dest"):
-        return paged(f, f["role"], [opt("naval_withdraw_to", p, "choice.withdraw_to",
-                                         space=f"@space.{p}") for p in f["dest"]], [])
+    if f.get("stage") == "withdrawing":
+        if f["stopped"]:
+            out = [opt("continue", None, "choice.continuation")]
+            if point_kind(f["at"]) == "port":
+                out.append(opt("stop", None, "choice.naval_withdraw_stop"))
+            return out
+        options = [opt("naval_withdraw_to", p, "choice.sail_to", space=f"@space.{p}")
+                   for p in withdrawal_targets(s, f)]
+        fixed = ([opt("stop", None, "choice.naval_withdraw_stop")]
+                 if point_kind(f["at"]) == "port" and f["at"] != f["space"] else [])
+        return paged(f, f["role"], options, fixed)
     out = [opt("fight", None, "choice.naval_fight"), opt("let_pass", None, "choice.let_pass")]
-    if naval_withdrawal_ports(s, f["side"], f["space"]):
+    if may_withdraw_fleet(s, f["side"], f["space"]):
         out.append(opt("withdraw", None, "choice.naval_withdraw"))
     return out
 
 
-@question("naval_contact", _contact_choices,
-          lambda s, f: msg("prompt.naval_contact", who=f"@power.{f['role']}",
-                           army=f"@power.{f['mover']}", space=f"@space.{f['space']}"))
+def _contact_prompt(s: PRState, f: Frame) -> Msg:
+    """Why the player is asked: an enemy fleet (or transport) entering where his fleet lies;
+    then, withdrawing, where his fleet goes."""
+    who, space = f"@power.{f['role']}", f"@space.{f['space']}"
+    if f.get("stage") == "withdrawing":
+        key = "prompt.naval_withdrawal_stopped" if f["stopped"] else "prompt.naval_withdrawal"
+        return msg(key, who=who, space=space, at=f"@space.{f['at']}",
+                   n=NAVAL_WITHDRAWAL_LINKS - (len(f["path"]) - 1))
+    key = "prompt.naval_contact_transport" if f.get("transport") else "prompt.naval_contact"
+    return msg(key, who=who, army=f"@power.{f['mover']}", space=space)
+
+
+def _mover_of(s: PRState, f: Frame) -> Frame | None:
+    """The fleet or transport whose entry the contact answers, if it is still there."""
+    if f.get("transport"):
+        from games.pax_romana.movement import move_frame
+        m = move_frame(s)
+        ok = m is not None and m.get("stage") == "sea" and m["at"] == f["space"]
+    else:
+        m = next((x for x in reversed(s.flow) if x["k"] == "move_fleet"), None)
+        ok = m is not None and m["at"] == f["space"]
+    return m if ok else None
+
+
+def _stop_mover(s: PRState, f: Frame, drm: int) -> None:
+    m = _mover_of(s, f)
+    if m is None:
+        return
+    target = m["sea"] if f.get("transport") else m
+    target["stopped"] = True
+    target["drm"] = drm
+
+
+@question("naval_contact", _contact_choices, _contact_prompt, lapses=lambda s, f: True)
 def naval_contact(s: PRState, f: Frame, verb: str, arg: Any) -> None:
-    """§11.4.1: the fleet entered upon fights, withdraws (§11.4.2; the withdrawing fleet's own
-    disaster and Continuation rolls are not made in this engine), or lets the mover pass (it
-    does not Stop)."""
+    """§11.4.1: the fleet entered upon fights, withdraws (§11.4.2), or lets the mover pass (it
+    does not Stop). A withdrawing fleet goes point by point, 3 sea links at most, to a port,
+    with the disaster rolls of NTPs and DSTPs and Continuation where it must Stop (§11.4.2)."""
     if verb == "page":
         turn_page(f, f["role"])
         return
+    f.setdefault("page", {}).pop(f["role"], None)
     if verb == "withdraw":
-        f["dest"] = naval_withdrawal_ports(s, f["side"], f["space"])
+        side, at = f["side"], f["space"]
+        port_army = point_kind(at) == "port" and any(
+            k != "GS" for k in s.stack(at, side))
+        f.update(stage="withdrawing", at=at, path=[at], stopped=False, twelve=False,
+                 n=s.stack(at, side).get("GS", 0),
+                 leaders=[] if port_army else s.leaders_at(at, side))
+        return
+    if f.get("stage") == "withdrawing":
+        _withdrawing(s, f, verb, arg)
         return
     pop(s, f)
-    mover = next((x for x in reversed(s.flow) if x["k"] == "move_fleet"), None)
-    if verb == "naval_withdraw_to":
-        side, at = f["side"], f["space"]
-        n = s.remove(at, side, "GS", 99)
-        s.add(arg, side, "GS", n)
-        for lid in s.leaders_at(at, side):
-            s.leaders[lid].at = arg
-        s.say(msg("log.fleet_withdrew", power=f"@power.{side}", start=f"@space.{at}",
-                  space=f"@space.{arg}"))
-        if mover is not None:
-            rows = {m.condition: int(m.drm) for m in data().tables.naval_continuation.modifiers}
-            mover["stopped"] = True
-            mover["drm"] = rows["enemy fleet withdrew before naval battle"]
-        return
+    mover = _mover_of(s, f)
     if mover is None:
+        return
+    if f.get("transport"):
+        if verb == "fight":
+            transport_battle(s, mover, f["side"])
+        elif must_stop(s, mover["role"], mover["at"]) or _hostile(s, mover, mover["at"]):
+            mover["sea"]["stopped"] = True
         return
     if verb == "fight":
         naval_battle(s, mover, f["side"])
     elif must_stop(s, mover["role"], mover["at"]) and point_kind(mover["at"]) == "port":
         mover["stopped"] = True
+
+
+def _withdrawing(s: PRState, f: Frame, verb: str, arg: Any) -> None:
+    side, here = f["side"], f["at"]
+    if verb == "naval_withdraw_to":
+        n = s.remove(here, side, "GS", f["n"])
+        s.add(arg, side, "GS", n)
+        f["n"] = n
+        for lid in f["leaders"]:
+            if lid in s.leaders:
+                s.leaders[lid].at = arg
+        f["at"] = arg
+        f["path"].append(arg)
+        s.say(msg("log.fleet_withdrew", power=f"@power.{side}", start=f"@space.{here}",
+                  space=f"@space.{arg}"))
+        if point_kind(arg) in ("ntp", "dstp"):
+            roll = d6(s)
+            s.mark_irreversible()
+            text = data().tables.naval_disaster.result(point_kind(arg), roll).lower()
+            s.say(msg("log.naval_disaster", power=f"@power.{side}", space=f"@space.{arg}",
+                      roll=roll))
+            if not text.startswith("no effect"):
+                f["stopped"] = True
+            if text.startswith("storm"):
+                lost = d6(s)
+                s.say(msg("log.storm", power=f"@power.{side}", n=lost))
+                f["n"] -= s.remove(arg, side, "GS", lost)
+                if f["n"] <= 0:
+                    _withdrawal_sunk(s, f)
+                    return
+        elif point_kind(arg) == "port" and must_stop(s, side, arg):
+            f["stopped"] = True
+        if not withdrawal_targets(s, f) and point_kind(arg) == "port" and not f["stopped"]:
+            _withdrawal_over(s, f)
+        return
+    if verb == "continue":
+        roll = d6(s) + d6(s)
+        drm = continuation_row("leader with the fleet") if f["leaders"] else 0
+        ok = roll + drm <= data().tables.naval_continuation.continue_on_or_below
+        s.mark_irreversible()
+        s.say(msg("log.continuation", power=f"@power.{side}", space=f"@space.{here}",
+                  roll=roll, mod=drm, result="@word.success" if ok else "@word.failure"))
+        if roll == 12:
+            f["twelve"] = True          # §11.4.2: no second withdrawal this Activation
+        if ok:
+            f["stopped"] = False
+            if not withdrawal_targets(s, f):
+                _withdrawal_over(s, f)
+            return
+        if point_kind(here) == "dstp":  # §11.2.1: Finished in a DSTP, destroyed
+            s.say(msg("log.fleet_lost", power=f"@power.{side}", space=f"@space.{here}",
+                      n=f["n"]))
+            s.remove(here, side, "GS", f["n"])
+            _withdrawal_sunk(s, f)
+            return
+    _withdrawal_over(s, f)
+
+
+def _withdrawal_sunk(s: PRState, f: Frame) -> None:
+    for lid in f["leaders"]:
+        if lid in s.leaders:
+            kill_leader(s, lid)
+    f["leaders"] = []
+    _withdrawal_over(s, f)
+
+
+def _withdrawal_over(s: PRState, f: Frame) -> None:
+    """The withdrawal ends; the mover Stops with +1 to its Continuation (§11.4.2)."""
+    pop(s, f)
+    if f.get("twelve"):
+        s.finished.append(_no_withdrawal_key(f["at"], f["side"]))
+    _stop_mover(s, f, continuation_row("enemy fleet withdrew before naval battle"))
 
 
 def nearest_port(s: PRState, power: str, start: str) -> str | None:
@@ -442,67 +638,119 @@ def naval_strength(s: PRState, owner: str, n: int, leader: bool, roll: int) -> i
     return roll + n * galley_bp(s, owner) + (1 if leader else 0)
 
 
-def naval_battle(s: PRState, f: Frame, enemy: str) -> None:
-    """§11.4.3-11.4.4: 1d6 + 2 BP a galley + 1 with a leader; the loser sinks galleys worth the
-    difference (rounded up to whole galleys) and makes for the nearest friendly port free of
-    enemy galleys, the mover's move then Finished; the winner loses a galley on an odd 1d6, and
-    Stops with +2 to Continuation; a draw costs nothing and Stops the mover."""
-    power, at = f["role"], f["at"]
+def _naval_clash(s: PRState, power: str, at: str, n: int, leader: bool,
+                 enemy: str) -> tuple[str, int]:
+    """§11.4.3-11.4.4: 1d6 + 2 BP a galley + 1 with a leader on each side; the loser sinks
+    galleys worth the difference (rounded up to whole galleys), the winner one galley on an odd
+    1d6. The enemy's side is settled here (a beaten Power's fleet makes for its nearest
+    friendly port free of enemy galleys); returns the mover's result ("won", "lost", "draw")
+    and the galleys it loses."""
     theirs = s.stack(at, enemy).get("GS", 0)
     their_leader = bool(s.leaders_at(at, enemy))
     mine_roll, their_roll = d6(s), d6(s)
-    mine = naval_strength(s, power, f["n"], bool(f["leaders"]), mine_roll)
+    mine = naval_strength(s, power, n, leader, mine_roll)
     them = naval_strength(s, enemy, theirs, their_leader, their_roll)
     s.mark_irreversible()
     s.say(msg("log.naval_battle", space=f"@space.{at}", att=f"@power.{power}",
               dfd=f"@power.{enemy}", a=mine, d=them))
-    f["stopped"] = True
     if mine == them:
-        return
+        return "draw", 0
     diff = abs(mine - them)
-    lose_bp = galley_bp(s, enemy if mine > them else power)
-    sunk = math.ceil(diff / lose_bp)
+    sunk = math.ceil(diff / galley_bp(s, enemy if mine > them else power))
     winner_loss = 1 if d6(s) % 2 else 0
-    if mine > them:
-        s.remove(at, enemy, "GS", sunk)
-        left = s.stack(at, enemy).get("GS", 0)
-        if not left:
+    if mine < them:
+        s.remove(at, enemy, "GS", winner_loss)
+        return "lost", sunk
+    s.remove(at, enemy, "GS", sunk)
+    left = s.stack(at, enemy).get("GS", 0)
+    if not left:
+        for lid in s.leaders_at(at, enemy):
+            kill_leader(s, lid)
+    elif enemy in s.powers:
+        port = nearest_port(s, enemy, at)
+        s.remove(at, enemy, "GS", left)
+        if port is not None:
+            s.add(port, enemy, "GS", left)
+            for lid in s.leaders_at(at, enemy):
+                s.leaders[lid].at = port
+        else:
             for lid in s.leaders_at(at, enemy):
                 kill_leader(s, lid)
-        elif enemy in s.powers:
-            port = nearest_port(s, enemy, at)
-            s.remove(at, enemy, "GS", left)
-            if port is not None:
-                s.add(port, enemy, "GS", left)
-                for lid in s.leaders_at(at, enemy):
-                    s.leaders[lid].at = port
-            else:
-                for lid in s.leaders_at(at, enemy):
-                    kill_leader(s, lid)
-        sink(s, f, winner_loss)
-        rows = {m.condition: int(m.drm) for m in data().tables.naval_continuation.modifiers}
-        f["drm"] = rows["fleet won a naval battle"]
-        if f["n"] <= 0:
-            pop(s, f)
+    return "won", winner_loss
+
+
+def naval_battle(s: PRState, f: Frame, enemy: str) -> None:
+    """§11.4.3-11.4.5: the battle of a moving fleet: beaten, it makes for the nearest friendly
+    port free of enemy galleys, its move Finished; winning, it Stops with +2 to Continuation; a
+    draw costs nothing and Stops it."""
+    outcome, lost = _naval_clash(s, f["role"], f["at"], f["n"], bool(f["leaders"]), enemy)
+    f["stopped"] = True
+    if outcome == "draw":
         return
-    s.remove(at, enemy, "GS", winner_loss)
-    sink(s, f, sunk)
+    sink(s, f, lost)
     if f["n"] <= 0:
         pop(s, f)
         return
-    port = nearest_port(s, power, at)
+    if outcome == "won":
+        f["drm"] = continuation_row("fleet won a naval battle")
+        return
+    port = nearest_port(s, f["role"], f["at"])
     if port is None:
         sink(s, f, f["n"])
         pop(s, f)
         return
-    _move_galleys(s, f, at, port)
+    _move_galleys(s, f, f["at"], port)
     f["at"] = port
     _finish(s, f)
 
 
+def transport_battle(s: PRState, m: Frame, enemy: str) -> None:
+    """§11.4.6: a Naval Transport in a naval battle. Without galleys it is destroyed, army and
+    leaders. With them it fights as a fleet, and the army loses 2 BP of land units for each
+    galley lost, everything if the last galley goes. Beaten, it makes for the nearest friendly
+    port free of enemy galleys, its voyage over, and the army must land there (1 MP, §11.4.4);
+    winning, it Stops with +2 to Continuation."""
+    sea, at, power, owner = m["sea"], m["at"], m["role"], m["owner"]
+    if not sea["galleys"]:
+        s.mark_irreversible()
+        _lost_at_sea(s, m)
+        return
+    outcome, lost = _naval_clash(s, power, at, sea["galleys"], bool(m["leaders"]), enemy)
+    sea["stopped"] = True
+    if outcome == "draw":
+        return
+    lost = s.remove(at, power, "GS", min(lost, sea["galleys"]))
+    sea["galleys"] -= lost
+    if lost and not sea["galleys"]:
+        _lost_at_sea(s, m)
+        return
+    if lost:
+        from games.pax_romana.battle import take_losses
+        take_losses(s, at, owner, TRANSPORT_BP_PER_GALLEY * lost)
+        m["units"] = {k: n for k, n in s.stack(at, owner).items() if k != "GS"}
+        s.say(msg("log.transport_losses", power=f"@power.{owner}", space=f"@space.{at}",
+                  n=TRANSPORT_BP_PER_GALLEY * lost))
+        if not any(k in LCU_TYPES for k in m["units"]):
+            _lost_at_sea(s, m)
+            return
+    if outcome == "won":
+        sea["drm"] = continuation_row("fleet won a naval battle")
+        return
+    port = nearest_port(s, power, at)
+    if port is None:
+        _lost_at_sea(s, m)
+        return
+    _carry(s, m, at, port)
+    sea["must_land"] = True
+    s.say(msg("log.transport_beaten", power=f"@power.{owner}", space=f"@space.{port}"))
+
+
+TRANSPORT_BP_PER_GALLEY = 2      # §11.4.6: 2 BP of the army for each galley lost, whatever BP
+
 
 # -- naval transport and amphibious assault (§11.3), inside the army's move (movement.py) ------------
-TRANSPORT_VERBS = frozenset({"embark", "sail_to", "land", "continue_voyage", "return_to_port"})
+TRANSPORT_VERBS = frozenset({"embark", "sail_to", "land", "continue_voyage", "return_to_port",
+                             "pick_up_at_sea", "pick_up_galleys", "drop_at_sea", "drop_galley"})
 
 
 def transport_cost(what: str) -> int:
@@ -562,12 +810,13 @@ def transport_choices(s: PRState, f: Frame) -> list[Choice]:
                                            space=f"@space.{f['at']}", n=land)]
     if sea.get("must_land"):
         return landing or [opt("land", None, "choice.land", space=f"@space.{f['at']}", n=0)]
+    chores = sea_chores(s, f)
     if sea["stopped"]:
-        return [opt("continue_voyage", None, "choice.continuation")] + landing
+        return [opt("continue_voyage", None, "choice.continuation")] + landing + chores
     back = sea["path"][-2] if len(sea["path"]) > 1 else None
     from games.pax_romana.rebellions import sea_closed
     reachable = [p for p in sorted(data().sea_neighbours(f["at"]))
-                 if not _enemy_galleys(s, f["role"], p) and not sea_closed(s, f["role"], p)
+                 if not sea_closed(s, f["role"], p)
                  and rhodes_toll(s, f["role"], p) <= s.powers[f["role"]].treasury
                  and not (_hostile(s, f, p) and f["mp"] - (
                      0 if sea["paid"] else transport_cost("voyage")) < assault_reserve())]
@@ -575,7 +824,70 @@ def transport_choices(s: PRState, f: Frame) -> list[Choice]:
     options = [opt("sail_to", p, "choice.sail_to", space=f"@space.{p}") for p in ahead]
     if not options and not landing:
         landing = [opt("return_to_port", None, "choice.return_to_port")]
-    return paged(f, f["role"], options, landing)
+    return paged(f, f["role"], options + chores, landing)
+
+
+def _port_units(s: PRState, f: Frame) -> dict[str, int]:
+    """The land units waiting in the port the transport is in, free to move (§9.1.4)."""
+    from games.pax_romana.activation import movable
+    if point_kind(f["at"]) != "port" or f["at"] not in data().spaces:
+        return {}
+    return {k: n for k, n in movable(s, f["owner"], f["at"]).items()
+            if k not in ("GS", "ML") and n > f["units"].get(k, 0)}
+
+
+def _spare_galleys(s: PRState, f: Frame) -> int:
+    return s.stack(f["at"], f["role"]).get("GS", 0) - f["sea"]["galleys"]
+
+
+def sea_chores(s: PRState, f: Frame) -> list[Choice]:
+    """§11.3.2 on the way, without landing or Stopping: pick up the land units waiting in a
+    port (1 MP) or its galleys (0 MP); drop off one land unit in a port free of enemies (0 MP;
+    more than one is a landing) or any galleys (0 MP, not in a DSTP)."""
+    sea, at = f["sea"], f["at"]
+    out = []
+    waiting = _port_units(s, f)
+    if waiting and f["mp"] >= PICK_UP_MP:
+        out.append(opt("pick_up_at_sea", None, "choice.pick_up",
+                       n=sum(n - f["units"].get(k, 0) for k, n in waiting.items())))
+    spare = _spare_galleys(s, f)
+    if spare > 0 and point_kind(at) == "port":
+        out.append(opt("pick_up_galleys", None, "choice.pick_up_galleys", n=spare))
+    if (point_kind(at) == "port" and at not in sea.get("dropped", [])
+            and sum(f["units"].values()) > 1 and not _hostile(s, f, at)):
+        out += [opt("drop_at_sea", k, "choice.drop_unit", unit=f"@unit.{k}")
+                for k in sorted(f["units"]) if k != "EL"]
+    if sea["galleys"] > 0 and point_kind(at) != "dstp":
+        out.append(opt("drop_galley", None, "choice.drop_galley"))
+    return out
+
+
+PICK_UP_MP = 1                   # §9.2.1: picking up friendly units
+
+
+def sea_chore(s: PRState, f: Frame, verb: str, arg: Any) -> None:
+    sea, at, owner = f["sea"], f["at"], f["owner"]
+    if verb == "pick_up_at_sea":
+        f["mp"] -= PICK_UP_MP
+        for kind, n in _port_units(s, f).items():
+            f["units"][kind] = n
+        for lid in s.leaders_at(at, owner):
+            if lid not in f["leaders"]:
+                f["leaders"].append(lid)
+    elif verb == "pick_up_galleys":
+        sea["galleys"] += _spare_galleys(s, f)
+    elif verb == "drop_galley":
+        sea["galleys"] -= 1
+    else:
+        f["units"][arg] -= 1
+        if not f["units"][arg]:
+            del f["units"][arg]
+        sea.setdefault("dropped", []).append(at)
+        key = f"{at}|{owner}"
+        s.moved.setdefault(key, {})
+        s.moved[key][arg] = s.moved[key].get(arg, 0) + 1
+        s.say(msg("log.dropped", power=f"@power.{owner}", unit=f"@unit.{arg}",
+                  space=f"@space.{at}"))
 
 
 def _carry(s: PRState, f: Frame, here: str, there: str) -> None:
@@ -627,6 +939,9 @@ def transport_act(s: PRState, f: Frame, verb: str, arg: Any) -> None:
                   n=f["sea"]["galleys"]))
         return
     sea = f["sea"]
+    if verb in ("pick_up_at_sea", "pick_up_galleys", "drop_at_sea", "drop_galley"):
+        sea_chore(s, f, verb, arg)
+        return
     if verb == "return_to_port":
         _back_to_port(s, f)
         return
@@ -646,18 +961,32 @@ def transport_act(s: PRState, f: Frame, verb: str, arg: Any) -> None:
                        "battle": None}
         s.say(msg("log.sail", power=f"@power.{f['owner']}", start=f"@space.{here}",
                   space=f"@space.{arg}"))
-        from games.pax_romana.cards.hooks import sailed     # §17.2 Naval Ambush (Advanced)
+        # §11.4.1, §11.4.6: an enemy fleet there may fight, withdraw or let the transport pass
+        enemy = next(iter(enemy_galleys(s, power, arg)), None)
+        from games.pax_romana.movement import controller_of
+        who = controller_of(s, enemy) if enemy is not None else None
+        if enemy is not None and who is not None and who != power:
+            push(s, "naval_contact", role=who, side=enemy, space=arg, mover=power,
+                 transport=True)
+            enemy = None
+        from games.pax_romana.cards.hooks import sailed  # §17.2 Naval Ambush (Advanced)
         sailed(s, f, arg)
         if point_kind(arg) in ("ntp", "dstp"):
             _transport_disaster(s, f)
+            if not any(x is f for x in s.flow):
+                return
+        if enemy is not None:
+            transport_battle(s, f, enemy)
+            return
+        if point_kind(arg) in ("ntp", "dstp"):
             return
         if must_stop(s, power, arg) or _hostile(s, f, arg):
             sea["stopped"] = True
         return
     if verb == "continue_voyage":
         roll = d6(s) + d6(s)
-        rows = {m.condition: int(m.drm) for m in data().tables.naval_continuation.modifiers}
-        drm = rows["leader with the fleet"] if f["leaders"] else 0
+        drm = continuation_row("leader with the fleet") if f["leaders"] else 0
+        drm += sea.pop("drm", 0)          # §11.1.4: after a naval battle or a withdrawal
         ok = roll + drm <= data().tables.naval_continuation.continue_on_or_below
         s.mark_irreversible()
         s.say(msg("log.continuation", power=f"@power.{f['owner']}", space=f"@space.{f['at']}",
@@ -718,3 +1047,49 @@ def _transport_disaster(s: PRState, f: Frame) -> None:
         f["units"] = {k: n for k, n in s.stack(f["at"], f["owner"]).items() if k != "GS"}
         if not f["units"]:
             _lost_at_sea(s, f)
+
+
+texts.extend({
+    "en": {
+        "prompt.naval_contact_transport": "{who}: the transport of {army} (an army aboard its "
+                                          "galleys) enters {space} where your fleet lies: fight "
+                                          "it, withdraw, or let it pass?",
+        "prompt.naval_withdrawal": "{who}: your fleet withdrawing from {space} before the naval "
+                                   "battle is at {at}: sail on ({n} sea links left, to a port), "
+                                   "or end there?",
+        "prompt.naval_withdrawal_stopped": "{who}: your fleet withdrawing from {space} has "
+                                           "Stopped at {at}: roll for Continuation, or end "
+                                           "there?",
+        "choice.naval_withdraw_stop": "End the withdrawal here",
+        "choice.pick_up_galleys": "Take the {n} galleys here along (0 MP)",
+        "choice.drop_galley": "Leave one galley here (0 MP)",
+        "choice.fleet_pick_up": "Pick up the {n} land units here: Naval Transport (MP roll - 1)",
+        "log.fleet_picks_up": "{power}'s fleet picks up {n} land units at {space}: {mp} MP.",
+        "log.transport_losses": "{power}'s army aboard at {space} loses {n} BP with its "
+                                "galleys.",
+        "log.transport_beaten": "{power}'s beaten transport makes for {space}, where the army "
+                                "must land.",
+    },
+    "ru": {
+        "prompt.naval_contact_transport": "{who}: транспорт ({army}, армия на галерах) входит "
+                                          "в {space}, где стоит ваш флот: сражаться, уйти или "
+                                          "пропустить?",
+        "prompt.naval_withdrawal": "{who}: ваш флот, уходящий из {space} перед морским боем, "
+                                   "в {at}: плыть дальше (осталось морских связей: {n}, до "
+                                   "порта) или закончить здесь?",
+        "prompt.naval_withdrawal_stopped": "{who}: ваш флот, уходящий из {space}, "
+                                           "остановился в {at}: бросок на продолжение или "
+                                           "закончить здесь?",
+        "choice.naval_withdraw_stop": "Закончить отход здесь",
+        "choice.pick_up_galleys": "Взять с собой галеры здесь: {n} (0 ОД)",
+        "choice.drop_galley": "Оставить здесь одну галеру (0 ОД)",
+        "choice.fleet_pick_up": "Забрать сухопутные отряды здесь ({n}): морской транспорт "
+                                "(бросок ОД - 1)",
+        "log.fleet_picks_up": "{power}: флот забирает в {space} сухопутных отрядов: {n}; ОД: "
+                              "{mp}.",
+        "log.transport_losses": "{power}: армия на кораблях в {space} теряет с галерами {n} "
+                                "ОБ.",
+        "log.transport_beaten": "{power}: разбитый транспорт уходит в {space}, где армия "
+                                "должна высадиться.",
+    },
+})
