@@ -12,13 +12,14 @@ Where the modules still to come plug in (they work on this State and on the flow
 * ``movement.py`` (§9, land movement, interception, withdrawal): the Expansion frame offers
   ``major`` / ``minor`` moves (activation.py); choosing "move an army" pushes a frame of kind
   ``move_army`` with ``role`` (the Power moving), ``owner`` (whose units: the Power, ``sof`` or
-  ``barbarian``), ``start``, ``units`` (type -> n), ``leaders`` and ``minor``. Until movement.py
-  registers ``move_army`` (its registration replaces the placeholder's), activation.py answers
-  it with a PLACEHOLDER march to one adjacent empty space (``march_placeholder``): the part still to come.
-  The slave army's move (events.``move_slaves``) and barbarian placement (events.``invasion_sites``)
-  are limited to empty spaces the same way until battles exist. The MP left,
-  the path and the Transit Points belong in that frame; ``moved`` below records which units
-  moved this Activation (§9.1.4) and ``finished`` which armies/fleets are Finished.
+  ``barbarian``), ``start``, ``units`` (type -> n), ``leaders`` and ``minor``. movement.py rolls
+  its MP and takes it space by space: ``stage``, ``at``, ``mp`` and ``path`` in that frame, and
+  ``sea`` while it is aboard a Naval Transport (naval.py); each space entered pushes ``entry``,
+  which asks for interceptions (``intercept``) and, where there is something to fight, offers
+  withdrawals (``withdraw``, itself going space by space) before battle.py's ``battle``. The
+  slave army and barbarian invasion armies move and attack by their own rules (barbarians.py).
+  ``moved`` below records which units moved this Activation (§9.1.4) and ``finished`` which
+  armies/fleets are Finished.
 * ``battle.py`` (§10): a frame ``battle`` with ``attacker``, ``defender``, ``space``, ``from``;
   ``sieges`` holds the Siege Preparation bids while they are secret (§10.5; plans.py shows how a
   secret simultaneous choice is collected); militia (§12.3) and leader death (§8.4) act on
