@@ -14,9 +14,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot.client import TableBot
 from bot.cogs.components import ChoiceButton, ChoiceMenu, MoreButton
 from bot.cogs.negotiation import NEGOTIATION_SECONDS, agreed, people
+from bot.cogs.timers import TimerCog
 from bot.service import GameInfo, Outcome, TableService
 from bot.store import Store
 from games import registry
@@ -291,6 +294,20 @@ async def test_the_secret_plans_are_revealed_together_when_the_last_confirms(tmp
 
 # -- a negotiation ---------------------------------------------------------------------------------
 
+async def to_the_first_negotiate(h: Harness, game: int) -> str:
+    """The secret plans and on, through the service, to the first Activation (which offers
+    Negotiate); the channel brought up to date; the Power whose Activation it is."""
+    rng = Rng.from_seed(CHOOSER)
+    for _ in range(200):
+        info, role, index, view = await chosen(h, game, rng, avoid=("negotiate",))
+        if any(c.verb == "action" and c.arg == "negotiate" for c in view.actions):
+            await h.bot.table.catch_up()
+            return role
+        choice = view.actions[index]
+        await h.service.act(game, info.seats[role], choice.verb, choice.arg, role=role)
+    raise AssertionError("no Activation offers Negotiate")
+
+
 def test_the_parties_of_a_negotiation_are_people_each_once():
     info = GameInfo(id=1, title=TITLE, scenario=SCENARIO, status="active", version=1,
                     guild_id=GUILD, channel_id=CHANNEL, creator_id=A,
@@ -320,18 +337,7 @@ async def test_a_negotiation_in_a_private_thread_with_a_talent_transfer(tmp_path
     try:
         game, seats = await seat_table(h, (A, B, A, B))
         await h.service.set_player(B, language="ru")
-        rng = Rng.from_seed(CHOOSER)
-        # The secret plans and on, through the service, to the first Activation.
-        for _ in range(200):
-            info, role, index, view = await chosen(h, game, rng, avoid=("negotiate",))
-            if any(c.verb == "action" and c.arg == "negotiate" for c in view.actions):
-                break
-            choice = view.actions[index]
-            await h.service.act(game, info.seats[role], choice.verb, choice.arg, role=role)
-        else:
-            raise AssertionError("no Activation offers Negotiate")
-        await h.bot.table.catch_up()
-        by = role
+        by = await to_the_first_negotiate(h, game)
         me = seats[by]
         other = B if me == A else A
         mine = next(r for r in POWERS if r != by and seats[r] == me)
@@ -375,7 +381,6 @@ async def test_a_negotiation_in_a_private_thread_with_a_talent_transfer(tmp_path
 
         # A Talent transfer: proposed by the negotiator, confirmed by the other side by DM.
         before = (await h.bot.table.public_view(game)).board["powers"]
-        view = (await h.service.views_for(game, me))[by]
         give = before[by]["treasury"] >= 2
         await press_verb(by, "give_to" if give else "ask_from", theirs)
         await press_verb(by, "kind", "talents")
@@ -386,10 +391,13 @@ async def test_a_negotiation_in_a_private_thread_with_a_talent_transfer(tmp_path
         assert after[giver]["treasury"] == before[giver]["treasury"] - 2
         assert after[receiver]["treasury"] == before[receiver]["treasury"] + 2
 
-        # The five minutes: nothing before them, one polite note after them.
+        # The five minutes: nothing before them, one polite note after them (from the tick
+        # of the timer loop).
         assert await h.bot.table.negotiations.remind_due() == 0
         clock.now += NEGOTIATION_SECONDS
-        assert await h.bot.table.negotiations.remind_due() == 1
+        posts = len(thread.messages)
+        await TimerCog(h.bot.table).tick()
+        assert len(thread.messages) == posts + 1
         assert "five minutes" in thread.messages[-1]["content"]
         assert "Пять минут" in thread.messages[-1]["content"]
         assert await h.bot.table.negotiations.remind_due() == 0
@@ -426,14 +434,7 @@ async def test_a_negotiation_that_ended_while_the_bot_was_away_is_closed_on_its_
         game, seats = await seat_table(h, (A, B, C, D), thread=True)
         game_thread = (await h.service.status(game)).thread_id
         assert game_thread is not None and h.channels[game_thread].kind == "thread"
-        rng = Rng.from_seed(CHOOSER)
-        for _ in range(200):
-            info, role, index, view = await chosen(h, game, rng, avoid=("negotiate",))
-            if any(c.verb == "action" and c.arg == "negotiate" for c in view.actions):
-                break
-            choice = view.actions[index]
-            await h.service.act(game, info.seats[role], choice.verb, choice.arg, role=role)
-        await h.bot.table.catch_up()
+        role = await to_the_first_negotiate(h, game)
         user = seats[role]
         other = next(r for r in POWERS if r != role)
         for verb, arg in (("action", "negotiate"), ("invite", other)):
@@ -449,5 +450,36 @@ async def test_a_negotiation_that_ended_while_the_bot_was_away_is_closed_on_its_
         assert thread.archived and thread.locked
         assert "nothing changed hands" in thread.messages[-1]["content"]
         assert (await h.bot.table.memo(game)).negotiation is None
+    finally:
+        await h.service.store.close()
+
+
+async def test_a_thread_half_made_when_the_bot_died_is_completed_on_its_return(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """The bot dies after making the negotiation's thread, before adding anyone or saying
+    anything: the bot that starts completes the same thread (no second one)."""
+    url = db_url(tmp_path)
+    clock = Clock()
+    h = await open_table(url, clock)
+    try:
+        game, seats = await seat_table(h, (A, B, C, D))
+        by = await to_the_first_negotiate(h, game)
+
+        async def dies(*_: Any) -> None:
+            raise RuntimeError("the bot dies here")
+
+        monkeypatch.setattr(h.bot.table.negotiations, "_add", dies)
+        outcome = await h.service.act(game, seats[by], "action", "negotiate", role=by)
+        await h.bot.table.publish(outcome)
+        (thread,) = h.private_threads
+        assert thread.members == [] and thread.messages == []
+        kept = (await h.bot.table.memo(game)).negotiation
+        assert kept is not None and kept.thread == thread.id and not kept.opened
+        await h.service.store.close()
+        h = await open_table(url, clock, before=h)                # catches up
+        assert h.private_threads == [thread] and thread.members == [seats[by]]
+        (opening,) = thread.messages
+        assert "negotiates with" in opening["content"]
+        assert f"<t:{int(START) + NEGOTIATION_SECONDS}:R>" in opening["content"]
     finally:
         await h.service.store.close()

@@ -67,6 +67,7 @@ class NegotiationMemo(BaseModel):
     thread: int | None = None
     invited: list[str] = Field(default_factory=list)   # invited roles the thread was told of
     members: list[int] = Field(default_factory=list)   # users added to the thread
+    opened: bool = False                 # the opening post went out
     failed: bool = False                 # Discord refused the thread: the game goes on without
     reminded: bool = False               # the polite note after five minutes was posted
     closing: bool = False                # the closing line was posted (archive next)

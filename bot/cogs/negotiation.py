@@ -114,11 +114,13 @@ class NegotiationThreads:
         await self._remind_if_due(info, memo)
 
     async def _bring_in(self, info: GameInfo, memo: TableMemo, invited: list[str]) -> None:
+        """The thread opened once a person is a party; the parties' players added and told."""
         neg = memo.negotiation
         assert neg is not None
         users = people(info, [neg.by, *invited])
         if neg.failed or not users:
             return
+        thread = None
         if neg.thread is None:
             thread = await self._create(info, neg)
             if thread is None:
@@ -126,7 +128,10 @@ class NegotiationThreads:
                 return
             neg.thread = thread.id
             await self.table.keep_memo(info.id, memo)   # one thread, even if the bot dies now
-            await self._add(info, neg, thread, users)
+        newcomers = [u for u in users if u not in neg.members]
+        if newcomers:
+            await self._add(info, neg, thread or await self._thread(neg.thread), newcomers)
+        if not neg.opened:
             neg.invited = list(invited)
             await self._say(info, neg, lambda lang: "\n".join([
                 t("bot.negotiation.opened", lang,
@@ -136,11 +141,9 @@ class NegotiationThreads:
                   deadline=f"<t:{int(neg.deadline)}:R>"),
                 t("bot.negotiation.how", lang, by=present.role_name(info, neg.by, lang))]),
                 ping=users)
+            neg.opened = True
             return
         joining = [r for r in invited if r not in neg.invited]
-        newcomers = [u for u in users if u not in neg.members]
-        if newcomers:
-            await self._add(info, neg, await self._thread(neg.thread), newcomers)
         if joining:
             neg.invited = list(invited)
             await self._say(info, neg, lambda lang: t(
