@@ -66,11 +66,14 @@ BP = 0.12
 CAPITAL = 4.0              # an own capital held
 RIVAL_SHARE = 0.7          # how much the best rival's standing counts against
 POSITION = 0.6             # an army's best prize within reach
+REACH = 6                  # steps within which an army looks for its prize
+SEA_STRENGTH = 6           # an army this strong may go by sea to its prize
 ATTACK_EDGE = 1.3          # attack only with this many times the defence's BP (and 1 more)
 
 SEARCH_PROMPTS = {"prompt.am", "prompt.expansion"}
-ROLLOUT_STEPS = 120
-SAMPLES = {"easy": 0, "normal": 2}
+MENU_STEPS = 30            # a rollout from the Expansion menu: the Move or building chosen
+AM_STEPS = 40              # a rollout from the AM: into the Activation
+SAMPLES = {"easy": 0, "normal": 1}
 HALT = "ai_halt"
 
 
@@ -332,6 +335,43 @@ def threat(b: dict[str, Any], me: str, sp: str) -> int:
     return max((_enemies(b, me, nb) for nb in _neighbours(sp)), default=0)
 
 
+@cache
+def _sea_neighbours(point: str) -> tuple[str, ...]:
+    return tuple(sorted(data().sea_neighbours(point)))
+
+
+def sea_distances(start: str, most: int = 8) -> dict[str, int]:
+    out = {start: 0}
+    q = deque([start])
+    while q:
+        cur = q.popleft()
+        if out[cur] >= most:
+            continue
+        for nb in _sea_neighbours(cur):
+            if nb not in out:
+                out[nb] = out[cur] + 1
+                q.append(nb)
+    return out
+
+
+def landing_worth(b: dict[str, Any], me: str, port: str, strength: int) -> float:
+    """What an army of ``strength`` landing in ``port`` may take there and nearby."""
+    return prize(b, me, port, strength) + potential(b, me, port, strength, 2)
+
+
+def sea_goal(b: dict[str, Any], me: str, at: str, strength: int) -> tuple[float, str | None]:
+    """The best port to land in, by what the landing is worth and how far it is by sea."""
+    best, goal = 0.0, None
+    ports = data().ports
+    for p, dist in sorted(sea_distances(at).items()):
+        if p == at or p not in ports:
+            continue
+        v = landing_worth(b, me, p, strength) * (0.9 ** dist)
+        if v > best:
+            best, goal = v, p
+    return best, goal
+
+
 # -- the policy -----------------------------------------------------------------------------------
 
 def _args(view: View) -> dict[str, Any]:
@@ -466,7 +506,7 @@ def _army_score(view: View, space: str, owner: str) -> float:
     strength = int(x.get("bp", {}).get(owner, 0)) if x else 0
     if owner != me:
         strength = int(x.get("bp", {}).get(owner, 0))
-    pot = potential(b, me, space, strength)
+    pot = potential(b, me, space, strength, REACH)
     guard = 0.0
     if data().spaces[space].capital and data().spaces[space].home_of == me:
         if threat(b, me, space) > 0:
@@ -540,11 +580,10 @@ def _move_army(view: View, choices: list[Choice]) -> Choice:
     at = _space_arg(view)
     strength = max(1, _mine(b, me, at))
     open_now = {str(c.arg) for c in choices if c.verb == "to"}
-    here = potential(b, me, at, strength,
-                     blocked=frozenset(nb for nb in _neighbours(at) if nb not in open_now))
+    closed = frozenset(nb for nb in _neighbours(at) if nb not in open_now)
+    here = potential(b, me, at, strength, REACH, closed)
     stop = _first(choices, "stop")
-    here_prize = 0.0 if not _is_space(at) else 0.2
-    best, pick = here + here_prize, stop
+    best, pick = here, stop
     for c in choices:
         if c.verb != "to":
             continue
@@ -552,14 +591,45 @@ def _move_army(view: View, choices: list[Choice]) -> Choice:
         need = defence(b, me, to)
         if need > 0 and strength < ATTACK_EDGE * need + 1:
             continue
-        v = potential(b, me, to, strength) + 0.9 * prize(b, me, to, strength)
+        # no way back through here: going on must bring the army nearer its prize
+        v = potential(b, me, to, strength, REACH, closed | {at}) + 0.9 * prize(b, me, to,
+                                                                              strength)
         if v > best + 0.05:
             best, pick = v, c
+    embark = _first(choices, "embark")
+    if embark is not None and strength >= SEA_STRENGTH:
+        by_sea, _goal = sea_goal(b, me, at, strength)
+        if by_sea > 1.2 * best + 0.5:
+            return embark
     if pick is None:
         tos = [c for c in choices if c.verb == "to"]
         safe = [c for c in tos if defence(b, me, str(c.arg)) == 0]
         return (safe or tos or choices)[0]
     return pick
+
+
+def _transport(view: View, choices: list[Choice]) -> Choice:
+    """At sea with an army (§11.3): sail toward the best landing, land there (or when nothing
+    better is in reach)."""
+    b = view.board
+    me = view.role or ""
+    at = _space_arg(view)
+    strength = max(1, _mine(b, me, at))
+    land = _first(choices, "land")
+    go_on = _first(choices, "continue_voyage")
+    here = landing_worth(b, me, at, strength) if at in data().ports else 0.0
+    _v, goal = sea_goal(b, me, at, strength)
+    if land is not None and (goal is None or here > 0 and here >= 0.8 * _v):
+        return land
+    if go_on is not None:
+        return go_on
+    sails = [c for c in choices if c.verb == "sail_to"]
+    if goal is not None and sails:
+        def dist(c: Choice) -> tuple[int, str]:
+            d = sea_distances(str(c.arg)).get(goal, 99)
+            return (d, str(c.arg))
+        return min(sails, key=dist)
+    return land or (sails[0] if sails else choices[-1])
 
 
 def _pick_army(view: View, choices: list[Choice]) -> Choice:
@@ -758,6 +828,8 @@ ANSWERS = {
     "prompt.minor_where": _minor_where,
     "prompt.move_army": _move_army,
     "prompt.pick_army": _pick_army,
+    "prompt.transport": _transport,
+    "prompt.transport_stopped": _transport,
     "prompt.intercept": _intercept,
     "prompt.withdraw": _withdraw,
     "prompt.withdraw_to": _safest,
@@ -782,8 +854,6 @@ PREFERRED = {
     "prompt.pick_fleet": ("stay", "sail"),
     "prompt.move_fleet": ("stop",),
     "prompt.fleet_stopped": ("stop",),
-    "prompt.transport": ("land",),
-    "prompt.transport_stopped": ("land",),
     "prompt.naval_contact": ("let_pass", "withdraw", "fight"),
     "prompt.pillage": ("pillage",),
     "prompt.raise_militia": ("raise_militia",),
@@ -834,14 +904,22 @@ def policy(view: View, rng: Rng | None = None) -> Choice:
 
 # -- the search -----------------------------------------------------------------------------------
 
-def rollout(s: PRState, me: str) -> float:
-    """Play on with the policy for every Power until the halt (the Activation is over), the game
-    ends or the step budget runs out; rate where it ends."""
-    for _ in range(ROLLOUT_STEPS):
+def _back_at_menu(s: PRState, me: str) -> bool:
+    """The Expansion menu of ``me`` is asked again: the Move or building just chosen is over."""
+    top = s.flow[-1] if s.flow else None
+    return bool(top and top["k"] == "expansion" and top.get("role") == me
+                and top.get("stage") is None)
+
+
+def rollout(s: PRState, me: str, limit: int, to_menu: bool) -> float:
+    """Play on with the policy for every Power until the halt (the Activation is over), with
+    ``to_menu`` until the Expansion menu comes back, the game ends or ``limit`` steps are
+    played; rate where it ends."""
+    for _ in range(limit):
         if s.result is not None:
             break
         w = waiting(s)
-        if w is None or w[0]["k"] == HALT:
+        if w is None or w[0]["k"] == HALT or to_menu and _back_at_menu(s, me):
             break
         roles = RULES.active_roles(s)
         if not roles:
@@ -890,13 +968,15 @@ def choose(view: View, rng: PlayerRandom, level: str) -> Choice:
         return _listed(view, policy(view))
     default = key_of(policy(view))
     candidates = [c for c in choices if _worth_trying(c)]
+    menu = view.prompt_msg.key == "prompt.expansion"
+    limit = MENU_STEPS if menu else AM_STEPS
     values = []
     for c in candidates:
         total = 0.0
         for s in states:
             trial = RULES.copy(s)
             step_in_place(RULES, trial, me, c)
-            total += rollout(trial, me)
+            total += rollout(trial, me, limit, menu)
         # the policy's own pick keeps ties
         values.append(total / len(states) + (0.3 if key_of(c) == default else 0.0))
     return _listed(view, candidates[best_index(values)])

@@ -1,0 +1,178 @@
+"""The Pax Romana computer player (games.ai.pax_romana).
+
+Fairness: the decision for a View is the same whatever the hidden parts of the real State are
+(``perturb_hidden`` on every other Power: drawn leaders, objectives, plans being built, tribe
+strengths). The rebuilt State agrees with the View where the search steps it. The player
+answers every kind of question met in seeded playouts with one of the View's choices, finishes
+a seeded game without an illegal action, and falls back on a weighted pick for a menu it does
+not know. Strength and speed are measured by the arena (README).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from games import registry
+from games.ai import decide
+from games.ai import pax_romana as pr_ai
+from games.ai.common import key_of, random_choice
+from games.core import View, msg
+from games.core.rng import player_random
+from games.pax_romana.state import City, PRState
+
+RULES = registry.get("pax_romana")
+
+
+def playout(scenario: str, seed: int, steps: int,
+            options: dict | None = None) -> Iterator[tuple[PRState, str, View]]:
+    """(state, role, its view) along a seeded random playout."""
+    state = RULES.setup(seed, scenario, options or {})
+    for i in range(steps):
+        if state.result is not None:
+            return
+        public = RULES.view(state, None)
+        role = public.active[0]
+        view = RULES.view(state, role)
+        yield state, role, view
+        state = RULES.act(state, role, random_choice(view, seed * 1000 + i).action())
+
+
+def base_key(view: View) -> str:
+    key = view.prompt_msg.key
+    return key.rsplit(".", 1)[0] if key.startswith("prompt.plan_") else key
+
+
+def first_views(wanted: set[str], scenario: str = "V", seed: int = 6,
+                steps: int = 3000) -> dict[str, tuple[PRState, str, View]]:
+    found: dict[str, tuple[PRState, str, View]] = {}
+    for state, role, view in playout(scenario, seed, steps):
+        k = base_key(view)
+        if k in wanted and k not in found and len(view.actions) > 1:
+            found[k] = (state, role, view)
+        if len(found) == len(wanted):
+            break
+    return found
+
+
+# -- fairness -------------------------------------------------------------------------------------
+
+FAIR_KINDS = {"prompt.plan_manpower", "prompt.plan_leaders", "prompt.plan_maintenance",
+              "prompt.expansion", "prompt.am", "prompt.intercept", "prompt.move_army"}
+
+
+def test_the_decision_does_not_depend_on_what_the_seat_cannot_see():
+    """A plan, the Expansion menu, the AM, a move and an interception question: the same View
+    (and the same decision) whatever the other Powers' hidden parts and the tribes' strengths."""
+    found = first_views(FAIR_KINDS)
+    assert {"prompt.plan_manpower", "prompt.expansion", "prompt.intercept"} <= set(found)
+    for state, role, view in found.values():
+        picked = decide(view, 5, "ai", "normal", strict=True)
+        for n, hider in enumerate(r for r in state.roles if r != role):
+            other = RULES.perturb_hidden(state, hider, 99 + n)
+            other_view = RULES.view(other, role)
+            assert other_view.model_dump_json() == view.model_dump_json()
+            assert key_of(decide(other_view, 5, "ai", "normal", strict=True)) == key_of(picked)
+
+
+def test_the_sampled_state_varies_the_hidden_tribes_only():
+    """Determinization: each unrevealed tribe gets a strength of 2-8; the public board of the
+    sampled State is the View's."""
+    found = first_views({"prompt.expansion"})
+    _state, _role, view = found["prompt.expansion"]
+    s = pr_ai.determinize(view, player_random(3))
+    assert all(2 <= n <= 8 for n in s.tribes.values())
+    assert set(s.tribes) == {sp for sp, x in view.board["spaces"].items() if x["tribe"]}
+    board = RULES.public_board(s)
+    for key in ("control", "provinces", "territories"):
+        assert board[key] == view.board[key]
+    assert {sp: x["units"] for sp, x in board["spaces"].items()} == \
+        {sp: x["units"] for sp, x in view.board["spaces"].items()}
+
+
+@pytest.mark.parametrize("kind", ["prompt.am", "prompt.expansion"])
+def test_the_rebuilt_decision_offers_the_views_choices(kind):
+    """The search steps a sampled State only where its rebuilt frames offer exactly the View's
+    choices: at the AM and at the Expansion menu they do."""
+    found = first_views({kind})
+    _state, _role, view = found[kind]
+    _states, consistent = pr_ai.samples_for(view, player_random(1), 2)
+    assert consistent
+
+
+# -- every question -------------------------------------------------------------------------------
+
+def test_every_kind_of_question_gets_one_of_the_views_choices():
+    """Over seeded playouts of three scenarios and formats, the policy answers each kind of
+    question with a listed choice (the search picks among the listed choices by construction:
+    the fairness and game tests run it)."""
+    seen: set[tuple[str, tuple[str, ...]]] = set()
+    runs = [("V", 6, {}), ("II", 3, {}), ("V", 2, {"format": "basic_plus"})]
+    for scenario, seed, options in runs:
+        for _state, _role, view in playout(scenario, seed, 700, options):
+            sig = (base_key(view), tuple(sorted({c.verb for c in view.actions})))
+            if len(view.actions) < 2 or sig in seen:
+                continue
+            seen.add(sig)
+            pick = pr_ai.policy(view)
+            assert view.find(pick.action()) is not None, sig
+            assert view.find(decide(view, 1, "ai", "easy", strict=True).action()) is not None
+    kinds = {k for k, _ in seen}
+    assert {"prompt.am", "prompt.expansion", "prompt.move_army", "prompt.plan_manpower",
+            "prompt.plan_maintenance", "prompt.plan_leaders", "prompt.intercept"} <= kinds
+
+
+def test_a_menu_it_does_not_know_gets_a_weighted_pick():
+    """A question of a part still being built (an unknown prompt): one of the listed choices."""
+    found = first_views({"prompt.expansion"})
+    _state, _role, view = found["prompt.expansion"]
+    odd = view.model_copy(update={"prompt_msg": msg("prompt.some_card_question")})
+    pick = pr_ai.policy(odd)
+    assert odd.find(pick.action()) is not None
+    assert key_of(decide(odd, 3, "ai", "normal", strict=True)) == key_of(
+        decide(odd, 3, "ai", "normal", strict=True))
+
+
+def test_a_seeded_game_is_finished_without_an_illegal_action():
+    """Scenario VII (one Game Turn): Rome by the search, the others by the easy player; every
+    pick is among the View's actions and the game ends."""
+    state = RULES.setup(4, "VII", {})
+    for step in range(1000):
+        if state.result is not None:
+            break
+        role = RULES.view(state, None).active[0]
+        view = RULES.view(state, role)
+        level = "normal" if role == "rome" else "easy"
+        choice = decide(view, step, "ai", level, strict=True)
+        assert view.find(choice.action()) is not None
+        state = RULES.act(state, role, choice.action())
+    assert state.result is not None
+
+
+# -- the evaluation and the policy ------------------------------------------------------------------
+
+def test_the_evaluation_counts_a_city_and_the_treasury():
+    """§15.3.2 a city held is worth CVP; §6.1 Talents count too; a finished game won is best."""
+    found = first_views({"prompt.expansion"})
+    _state, role, view = found["prompt.expansion"]
+    s = pr_ai.board_state(view)
+    before = pr_ai.evaluate(s, role)
+    richer = RULES.copy(s)
+    richer.powers[role].treasury += 4
+    assert pr_ai.evaluate(richer, role) > before
+    site = next(sp for sp, x in view.board["spaces"].items()
+                if x["city"] is None and x["control"] == role and not x["tribe"])
+    built = RULES.copy(s)
+    built.cities[site] = City(owner=role, kind="city", fp=5)
+    assert pr_ai.evaluate(built, role) > before
+
+
+def test_a_proposal_is_accepted_when_it_gives_and_refused_when_it_takes():
+    """§4.1: a Negotiate proposal that pays the seat is accepted, one that takes is refused."""
+    found = first_views({"prompt.deal_talents", "prompt.deal_city", "prompt.deal_galleys"},
+                        scenario="II", seed=3, steps=3000)
+    assert found
+    for _state, role, view in found.values():
+        receiver = str(view.prompt_msg.args["receiver"]).removeprefix("@power.")
+        assert pr_ai.policy(view).verb == ("accept" if receiver == role else "refuse")
