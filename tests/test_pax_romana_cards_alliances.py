@@ -63,6 +63,15 @@ def test_17_2_alliance_with_rhodes_costs_3t_and_gives_its_navy() -> None:
     assert "rhodes" in friends_of(s, "rome")
 
 
+def test_17_2_no_alliance_with_a_rhodes_a_power_holds() -> None:
+    s = _adv()
+    assert rule(2).can_play(s, "rome", {})
+    s.add("rhodes", "carthage", "HI", 1)
+    assert not rule(2).can_play(s, "rome", {})
+    s.allied_independents["rhodes"] = "greece"          # but an alliance may be broken
+    assert rule(2).can_play(s, "rome", {})
+
+
 def test_17_2_alliance_with_rhodes_without_3t_has_no_effect() -> None:
     s = _adv()
     s.add("rhodes", "rhodes", "GS", 2)

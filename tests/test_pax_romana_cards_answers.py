@@ -333,3 +333,27 @@ def test_tactical_surprise_in_a_battle_through_its_window() -> None:
     assert fight["card_shifts"] == {"rome": 2}
     assert fight["rolls"] == {"carthage": 5, "rome": 2}
     assert fight["net"] == ["carthage", 2]
+
+
+def test_naval_ambush_through_its_window() -> None:
+    """A Roman army sails unescorted from Catana into the port of Syracuse, two sea links from
+    a Carthaginian galley at Messana: Carthage is asked, plays Naval Ambush, the army is lost
+    and its move ends."""
+    s = _game()
+    s.hands["carthage"] = [NAVAL_AMBUSH]
+    hold(s, "rome")
+    s.add("catana", "rome", "LG", 1)
+    s.add("messana", "carthage", "GS", 1)
+    push(s, "move_army", role="rome", owner="rome", start="catana", units={"LG": 1},
+         leaders=[], minor=False)
+    s = fresh(s)
+    run(s)
+    dice(s, 6)
+    s = act(s, "rome", "go")
+    s = act(s, "rome", "embark")
+    s = act(s, "rome", "sail_to", "syracuse")
+    assert s.flow[-1]["k"] == "card_window" and s.flow[-1]["roles"] == ["carthage"]
+    s = act(s, "carthage", "answer", NAVAL_AMBUSH)
+    assert s.stack("syracuse", "rome") == {} and s.stack("catana", "rome") == {}
+    assert not any(f["k"] == "move_army" for f in s.flow)
+    assert s.discard == [NAVAL_AMBUSH]

@@ -9,6 +9,7 @@ from typing import Any
 from games.core import Choice, msg
 from games.pax_romana import independents as ind
 from games.pax_romana.cards.registry import HELD, card
+from games.pax_romana.control import space_controller
 from games.pax_romana.flow import Frame, opt, pop, push, question
 from games.pax_romana.state import PRState
 from games.pax_romana.texts import extend
@@ -53,7 +54,9 @@ def _alliance_card(s: PRState, f: Frame, verb: str, arg: Any) -> None:
 
 # -- Alliance with Rhodes (2) --------------------------------------------------------------------
 def _rhodes_playable(s: PRState, power: str, ctx: dict[str, Any]) -> bool:
-    return ind.RHODES in s.independents or ind.RHODES in s.allied_independents
+    """Rhodes allied (to break it), or Independent still: no Power holds its space."""
+    return ind.RHODES in s.allied_independents or (
+        ind.RHODES in s.independents and space_controller(s, ind.RHODES) not in s.powers)
 
 
 @card(RHODES_CARD, *HELD, can_play=_rhodes_playable)
