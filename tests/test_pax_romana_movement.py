@@ -603,3 +603,32 @@ def test_9_4_5_a_withdrawal_by_sea_ends_after_its_one_sea_link() -> None:
     assert s.stack("patrae", "greece") == {"HI": 1, "GS": 2}
     assert not any(f["k"] == "withdraw" for f in s.flow)
     assert s.flow[-1]["k"] == "move_army" and s.flow[-1]["role"] == "rome"
+
+
+def test_9_4_5_units_left_behind_fight_while_the_rest_withdraws() -> None:
+    """§9.4.5: Rome leaves its LI behind and withdraws the LG; the LI must fight, and the
+    Carthaginian army pays its attack MP."""
+    s = blank()
+    hold(s)
+    s.add("capua", "carthage", "HI", 2)
+    s.add("rome", "rome", "LG", 1)
+    s.add("rome", "rome", "LI", 1)
+    s = _march(s, "carthage", "capua")
+    dice(s, 3)
+    s = act(s, "carthage", "go")
+    s = act(s, "carthage", "to", "rome")
+    dice(s, 2)
+    s = act(s, "rome", "withdraw")
+    assert ("leave_behind", "LI") in choices(s, "rome")
+    assert ("leave_behind", "LG") in choices(s, "rome")
+    s = act(s, "rome", "leave_behind", "LI")
+    assert ("leave_behind", "LG") not in choices(s, "rome")    # something must go
+    dice(s, 3, 3)
+    s = act(s, "rome", "withdraw_to", "pisae")
+    assert s.stack("pisae", "rome") == {"LG": 1}
+    s = act(s, "rome", "stop")
+    b = next(f for f in s.flow if f["k"] == "battle")
+    assert (b["att"], b["dfd"]) == ("carthage", "rome") and b["bp"] == {"carthage": 6,
+                                                                         "rome": 1}
+    assert s.stack("rome", "rome") == {"LI": 1}
+    assert next(f for f in s.flow if f["k"] == "move_army")["mp"] == 3 - 2

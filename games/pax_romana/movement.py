@@ -871,12 +871,13 @@ def _withdraw_choices(s: PRState, f: Frame) -> list[Choice]:
     stage = f.get("stage")
     if stage == "sea":
         return [opt("withdraw_by_sea_to", p, "choice.withdraw_by_sea_to", space=f"@space.{p}")
-                for p in withdrawal_ports(s, f["side"], f["at"])]
+                for p in withdrawal_ports(s, f["side"], f["at"])] + _leave_choices(s, f)
     if stage == "go":
         if not s.stack(f["at"], f["side"]) or f.get("over"):
             return []
         options = [opt("withdraw_to", sp, "choice.move_to", space=f"@space.{sp}", cost=c,
                        left=f["mp"] - c) for sp, c in withdraw_steps(s, f)]
+        options += _leave_choices(s, f) if options else []
         if f["mp"] >= sea_withdrawal_mp() and withdrawal_ports(s, f["side"], f["at"]):
             options.append(opt("withdraw_by_sea", None, "choice.withdraw_embark",
                                n=sea_withdrawal_mp()))
@@ -889,6 +890,28 @@ def _withdraw_choices(s: PRState, f: Frame) -> list[Choice]:
         out.append(opt("withdraw_by_sea", None, "choice.withdraw_by_sea", n=sea_withdrawal_mp()))
     if not cavalry_only_in_mountains(s, f["side"], f["space"]):
         out.append(opt("stand", None, "choice.stand"))
+    return out
+
+
+def _withdrawing_units(s: PRState, f: Frame) -> dict[str, int]:
+    """The side's units in the battle space that go, less those it leaves behind."""
+    left = f.get("left", {})
+    out = {k: n - left.get(k, 0) for k, n in s.stack(f["space"], f["side"]).items()
+           if k != "GS"}
+    return {k: n for k, n in out.items() if n > 0}
+
+
+def _leave_choices(s: PRState, f: Frame) -> list[Choice]:
+    """§9.4.5: before it sets out, the army may leave units behind to fight; what goes must
+    keep a combat unit (garrisons never withdraw by themselves)."""
+    if f["at"] != f["space"]:
+        return []
+    going = _withdrawing_units(s, f)
+    out = []
+    for k in sorted(going):
+        rest = dict(going, **{k: going[k] - 1})
+        if any(n > 0 and kind in LCU_TYPES for kind, n in rest.items()):
+            out.append(opt("leave_behind", k, "choice.leave_unit", unit=f"@unit.{k}"))
     return out
 
 
@@ -932,6 +955,9 @@ def withdraw(s: PRState, f: Frame, verb: str, arg: Any) -> None:
         return
     if verb == "withdraw_by_sea" and f.get("stage") == "go":
         f["stage"] = "sea"
+        return
+    if verb == "leave_behind":
+        f.setdefault("left", {})[arg] = f.get("left", {}).get(arg, 0) + 1
         return
     if verb in ("withdraw", "withdraw_by_sea"):
         by_sea = verb == "withdraw_by_sea"
@@ -982,7 +1008,7 @@ def _leave_battle_space(s: PRState, f: Frame) -> None:
     """The army leaves the battle space: what goes, the Stability cost at home (§9.4.5), and the
     mark that this side withdrew in the present move (§9.4.1)."""
     side, space = f["side"], f["space"]
-    f["units"] = {k: n for k, n in s.stack(space, side).items() if k != "GS"}
+    f["units"] = _withdrawing_units(s, f)
     f["leaders"] = s.leaders_at(space, side)
     power = controller_of(s, side)
     if power is not None and side == power:
