@@ -320,8 +320,11 @@ def test_the_parties_of_a_negotiation_are_people_each_once():
 def test_a_negotiation_closes_with_what_changed_hands_only():
     lines = [LogLine(seq=s, step=s, text="", msg=Msg(key=k, args={}))
              for s, k in enumerate(["log.invited", "log.deal_talents", "log.deal_refused",
-                                    "log.deal_city", "log.action"])]
-    assert [x.msg.key for x in agreed(lines)] == ["log.deal_talents", "log.deal_city"]
+                                    "log.deal_city", "log.action", "log.alliance3",
+                                    "log.alliance_refused", "log.alliances_end",
+                                    "log.deal_units"])]
+    assert [x.msg.key for x in agreed(lines)] == [
+        "log.deal_talents", "log.deal_city", "log.alliance3", "log.deal_units"]
     assert [x.msg.key for x in agreed(lines, until=3)] == ["log.deal_talents"]
 
 

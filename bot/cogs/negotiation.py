@@ -23,6 +23,7 @@ same thread, and ``Publisher.catch_up`` finishes a negotiation that ended meanwh
 from __future__ import annotations
 
 import logging
+import re
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -43,10 +44,10 @@ NEGOTIATION_SECONDS = 5 * 60       # §4.3.1: the negotiators have five minutes
 ARCHIVE_MINUTES = 1440             # Discord archives a quiet thread after a day
 THREAD_NAME_MAX = 100
 SPECTATOR = 0                      # no Discord user has the id 0: the spectators' View
-# Log lines that say what a negotiation carried out (§4.3.1): a transfer, or an agreement the
-# engine records; a refused deal changed nothing.
-AGREED_PREFIXES = ("log.deal_", "log.alliance")
-NOT_AGREED = ("log.deal_refused",)
+# Log lines that say what a negotiation carried out (§4.3.1): a transfer (``log.deal_…``), or an
+# alliance concluded (``log.alliance2`` … ``log.alliance4``, as many Powers); a refusal changed
+# nothing.
+AGREED = re.compile(r"log\.deal_(?!refused$)\w+|log\.alliance\d")
 
 
 def negotiation_of(public: View) -> dict[str, Any] | None:
@@ -70,8 +71,8 @@ def start_of(public: View, by: str) -> int | None:
 def agreed(lines: list[LogLine], until: int | None = None) -> list[LogLine]:
     """The lines of a negotiation that say what it carried out (before ``until``)."""
     return [line for line in lines
-            if line.msg is not None and line.msg.key.startswith(AGREED_PREFIXES)
-            and line.msg.key not in NOT_AGREED and (until is None or line.seq < until)]
+            if line.msg is not None and AGREED.fullmatch(line.msg.key)
+            and (until is None or line.seq < until)]
 
 
 def people(info: GameInfo, roles: list[str]) -> list[int]:

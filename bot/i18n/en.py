@@ -62,18 +62,19 @@ BOT: dict[str, str] = {
     "bot.negotiation.opened": "🤝 {by} negotiates with {invited} (§4.1). The rulebook gives "
                               "five minutes: time is up {deadline}.",
     "bot.negotiation.nobody_yet": "the players they invite (each joins this thread)",
-    "bot.negotiation.how": "What you agree is in your own words, here; it lasts to the end of "
-                           "the game turn and binds nobody (§4.3.2). What changes hands is "
-                           "carried out by the game: Talents, galleys, mercenary units, a "
-                           "city or settlement are proposed with the buttons of the game and "
-                           "confirmed by the other side with the buttons the bot sends them; "
-                           "a bribe (§4.4) is a Talent transfer. {by} ends the negotiation "
-                           "with its button.",
+    "bot.negotiation.how": "What you agree about your moves is in your own words, here; it "
+                           "lasts to the end of the game turn and binds nobody (§4.3.2). The "
+                           "game carries out, at once, what changes hands (Talents, galleys, "
+                           "mercenary units, a city or settlement) and an alliance to the end "
+                           "of the game turn: proposed with the buttons of the game, confirmed "
+                           "by the other side with the buttons the bot sends them; a bribe "
+                           "(§4.4) is a Talent transfer. {by} ends the negotiation with its "
+                           "button.",
     "bot.negotiation.joined": "🤝 {who} joins the negotiation.",
     "bot.negotiation.time_up": "⏳ The five minutes of the negotiation are up (§4.3.1). Please "
                                "come to an agreement; {by} ends the negotiation with its "
                                "button.",
-    "bot.negotiation.closed": "🤝 The negotiation is over. Changed hands:\n{what}",
+    "bot.negotiation.closed": "🤝 The negotiation is over. Carried out by the game:\n{what}",
     "bot.negotiation.closed_nothing": "🤝 The negotiation is over; nothing changed hands.",
     "bot.button.vote_extend": "More time",
     "bot.button.vote_abandon": "End as abandoned",

@@ -259,7 +259,8 @@ EN: dict[str, str] = {
         "In the Standard game you may negotiate instead, for free: you invite any players, and "
         "the bot opens a private thread for you and them (five minutes by the rulebook). What "
         "you agree is your own word; Talents (bribes too), galleys, mercenaries and cities "
-        "change hands with the game's buttons, confirmed by the other side, at once."
+        "change hands, and alliances to the end of the turn are made, with the game's "
+        "buttons, confirmed by the other side, at once."
     ),
     "rules.pax_romana.movement": (
         "A major move gets its leader's campaign rating plus a die in movement points; a minor "
@@ -521,7 +522,8 @@ RU: dict[str, str] = {
         "В стандартной игре вместо этого можно бесплатно вести переговоры: вы приглашаете "
         "любых игроков, и бот открывает для вас и для них закрытую ветку (по правилам — пять "
         "минут). О чём договориться — ваше слово; таланты (и взятки), галеры, наёмники и "
-        "города передаются сразу кнопками игры, с согласия другой стороны."
+        "города передаются, а союзы до конца хода заключаются сразу кнопками игры, с "
+        "согласия другой стороны."
     ),
     "rules.pax_romana.movement": (
         "Большой ход даёт очки движения: рейтинг кампании полководца плюс кубик; малый — "
