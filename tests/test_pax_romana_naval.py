@@ -489,3 +489,21 @@ def test_11_3_6_a_transport_enters_an_enemy_port_only_with_3_mp() -> None:
     s2 = act(s2, "rome", "go")
     s2 = act(s2, "rome", "embark")
     assert ("sail_to", "agrigentum") in choices(s2, "rome")
+
+
+def test_11_4_1_a_fleet_starting_its_move_beside_an_enemy_fleet_may_be_fought() -> None:
+    """§11.4.1: a fleet that starts its move in a point with an enemy fleet: that fleet's player
+    chooses; fighting (a draw here: a roll of 4 + 4 BP on each side), the mover Stops."""
+    s = blank()
+    hold(s)
+    s.add("ntp_mare_inferum", "rome", "GS", 2)
+    s.add("ntp_mare_inferum", "carthage", "GS", 2)
+    s = _fleet(s, "rome", "ntp_mare_inferum")
+    s = act(s, "rome", "sail")
+    assert s.flow[-1]["k"] == "naval_contact" and s.flow[-1]["role"] == "carthage"
+    dice(s, 4, 4)
+    s = act(s, "carthage", "fight")
+    f = s.flow[-1]
+    assert f["k"] == "move_fleet" and f["stopped"]
+    assert s.stack("ntp_mare_inferum", "rome") == {"GS": 2}
+    assert s.stack("ntp_mare_inferum", "carthage") == {"GS": 2}

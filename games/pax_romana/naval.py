@@ -201,6 +201,7 @@ def move_fleet(s: PRState, f: Frame, verb: str, arg: Any) -> None:
         return
     if verb == "sail":
         f["stage"] = "move"
+        meet_fleet(s, f, f["at"])       # §11.4.1: an enemy fleet where it starts
         return
     if verb == "stop":
         _finish(s, f)
@@ -378,15 +379,7 @@ def sail(s: PRState, f: Frame, there: str) -> None:
         if f["n"] <= 0:
             pop(s, f)
             return
-    enemies = _enemy_galleys(s, power, there)
-    if enemies:
-        enemy = enemies[0]
-        from games.pax_romana.movement import controller_of
-        who = controller_of(s, enemy)
-        if who is None or who == power:
-            naval_battle(s, f, enemy)
-        else:
-            push(s, "naval_contact", role=who, side=enemy, space=there, mover=power)
+    if meet_fleet(s, f, there):
         return
     if must_stop(s, power, there):
         f["stopped"] = True
@@ -420,6 +413,24 @@ def ports_within(s: PRState, power: str, start: str, links: int,
 
 
 NAVAL_WITHDRAWAL_LINKS = 3       # §11.4.2
+
+
+def meet_fleet(s: PRState, f: Frame, there: str) -> bool:
+    """§11.4.1: a fleet entering, or starting its move in, a point with an enemy fleet: that
+    fleet's player chooses to fight, withdraw or let it pass; sides nobody commands fight.
+    True if there is an enemy fleet."""
+    power = f["role"]
+    enemies = _enemy_galleys(s, power, there)
+    if not enemies:
+        return False
+    enemy = enemies[0]
+    from games.pax_romana.movement import controller_of
+    who = controller_of(s, enemy)
+    if who is None or who == power:
+        naval_battle(s, f, enemy)
+    else:
+        push(s, "naval_contact", role=who, side=enemy, space=there, mover=power)
+    return True
 
 
 def naval_withdrawal_ports(s: PRState, power: str, start: str) -> list[str]:
