@@ -437,7 +437,7 @@ extend({
     "ru": {
         "log.ally_rhodes": "{power} заключает союз с Родосом и получает его флот "
                            "(галер: {n}).",
-        "log.alliance_broken": "{power} разрывает союз {who} с {ind}.",
+        "log.alliance_broken": "{power}: союз «{ind} — {who}» разорван.",
         "log.rhodes_replaced": "{power} восполняет потерянные галеры Родоса ({n}) за {cost} Т.",
         "log.pergamene_leader_roll": "{power} бросает {roll} на командира Пергама.",
         "log.pergamene_leader": "{leader} принимает командование в области {space}.",

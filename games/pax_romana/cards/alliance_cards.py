@@ -115,7 +115,7 @@ extend({
     },
     "ru": {
         "choice.negotiate_with": "Переговоры с игроком: {power}",
-        "choice.break_alliance": "Разорвать союз {who} с {ind}",
+        "choice.break_alliance": "Разорвать союз «{ind} — {who}»",
         "prompt.alliance_card": "{who}: Альянс, переговоры с одним игроком или разрыв союза",
         "log.card_no_effect": "{power}: карта не имеет эффекта.",
         "log.ally_pergamum": "{power} заключает союз с Пергамом и командует его армиями.",
