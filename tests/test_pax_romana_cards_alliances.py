@@ -452,3 +452,24 @@ def test_17_2_pergamenes_may_take_their_allys_losses() -> None:
     assert ("loss", "pergamum|kill|LI") in choices(s, "rome")
     s = act(s, "rome", "loss", "pergamum|kill|LI")
     assert s.stack("sardis", "pergamum").get("LI", 0) == 1
+
+
+def test_17_1_5_alliance_with_pergamum_played_in_the_card_segment() -> None:
+    """Through the Card Segment (§17.1.3): the AM paid, a card drawn, the held Alliance with
+    Pergamum played from the hand."""
+    s = blank(advanced=True)
+    _pergamum(s)
+    s.hands = {"rome": [3]}
+    s.deck = [38]
+    hold(s)
+    push(s, "am", role="rome", free=False)
+    run(s)
+    s = RULES.copy(s)
+    s = act(s, "rome", "action", "expansion")
+    while s.flow[-1]["k"] != "card_segment":
+        who = s.flow[-1]["role"]
+        s = act(s, who, *choices(s, who)[0])
+    assert ("play", 3) in choices(s, "rome")
+    s = act(s, "rome", "play", 3)
+    assert s.allied_independents == {"pergamum": "rome"}
+    assert 3 in s.discard and s.hands["rome"] == [38]
