@@ -295,3 +295,18 @@ def test_4_3_1_an_army_with_no_open_capital_is_lost() -> None:
     alliances.separate(s)
     assert s.stack("panormus", "carthage") == {} and s.stack("carthage", "carthage") == {}
     assert s.log[-1].msg.key == "log.ally_lost"
+
+
+def test_9_6_4_a_fleet_in_an_allys_port_is_in_a_friendly_port() -> None:
+    """Carthage's galleys in Syracuse, held by Rome's army: destroyed in the Isolation Phase
+    unless Rome is Carthage's ally (§4.3.1)."""
+    for allies, left in ((False, {}), (True, {"GS": 2})):
+        s = blank()
+        s.add("syracuse", "rome", "LI", 1)
+        s.add("syracuse", "carthage", "GS", 2)
+        if allies:
+            alliances.ally(s, ["rome", "carthage"])
+        hold(s, "greece")
+        push(s, "fleet_attrition")
+        run(s)
+        assert s.stack("syracuse", "carthage") == left

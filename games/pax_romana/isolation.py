@@ -7,7 +7,7 @@ import math
 from typing import Any
 
 from games.core import Choice, Msg, msg
-from games.pax_romana.alliances import separate
+from games.pax_romana.alliances import allied, separate
 from games.pax_romana.control import data, reachable, space_controller
 from games.pax_romana.flow import Frame, opt, phase, pop, push, question, step
 from games.pax_romana.state import PRState
@@ -118,14 +118,16 @@ def _attrition(s: PRState, f: Frame, verb: str, arg: Any) -> None:
 
 @step("fleet_attrition")
 def fleet_attrition(s: PRState, f: Frame) -> None:
-    """§9.6.4: fleets outside a friendly controlled port are destroyed."""
+    """§9.6.4: fleets outside a friendly controlled port are destroyed; an ally's port is
+    friendly while the alliance lasts (§4.3.1)."""
     pop(s, f)
     for power in s.roles:
         for sp in sorted(s.spaces_of_owner(power)):
             n = s.stack(sp, power).get("GS", 0)
             if not n:
                 continue
-            if sp in data().ports and space_controller(s, sp) == power:
+            if sp in data().ports and (space_controller(s, sp) == power or allied(
+                    s, power, str(space_controller(s, sp)))):
                 continue
             s.remove(sp, power, "GS", n)
             s.say(msg("log.fleet_lost", power=f"@power.{power}", space=f"@space.{sp}", n=n))
