@@ -17,6 +17,7 @@ own spaces), ``rhodes_holder`` (naval: who is owed the Rhodes toll).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from games.core import Choice, Msg, msg
@@ -61,10 +62,19 @@ def pergamum_home(s: PRState) -> dict[str, dict[str, int]]:
     """The spaces Pergamene armies occupied at the start, with their units: the scenario's
     placements when it is a built-in one, else Pergamum's core spaces of the map (one HI each,
     reconstructed)."""
+    return {sp: dict(st) for sp, st in _home(s.scenario)}
+
+
+@cache
+def _home(scenario: str) -> tuple[tuple[str, tuple[tuple[str, int], ...]], ...]:
+    return tuple((sp, tuple(st.items())) for sp, st in _home_of(scenario).items())
+
+
+def _home_of(scenario: str) -> dict[str, dict[str, int]]:
     d = data()
-    if s.scenario in d.scenarios:
+    if scenario in d.scenarios:
         out: dict[str, dict[str, int]] = {}
-        for pl in d.scenario(s.scenario).placements:
+        for pl in d.scenario(scenario).placements:
             if pl.owner == PERGAMUM:
                 st = out.setdefault(pl.at, {})
                 for kind, n in pl.units.items():
@@ -82,7 +92,7 @@ def allied_control(s: PRState, space: str, occ: set[str]) -> Any:
     ally = s.allied_independents.get(PERGAMUM)
     if ally is None or ally not in occ and PERGAMUM not in occ:
         return UNSET
-    if space in pergamum_home(s) and occ <= {ally, PERGAMUM}:
+    if any(sp == space for sp, _ in _home(s.scenario)) and occ <= {ally, PERGAMUM}:
         return PERGAMUM if PERGAMUM in occ else None
     if ally in occ and PERGAMUM in occ:
         occ = occ - {PERGAMUM}
