@@ -49,6 +49,9 @@ def test_4_3_1_an_alliance_both_sides_confirm_shown_on_the_board_and_in_the_log(
     assert alliances.allied(s, "rome", "carthage") and alliances.allied(s, "carthage", "rome")
     assert not alliances.allied(s, "rome", "greece")
     assert RULES.view(s, None).board["alliances"] == [["rome", "carthage"]]
+    assert "Alliance until the end of the turn: Rome, Carthage" in RULES.describe(
+        RULES.view(s, None))
+    assert "Союз до конца хода: Рим, Карфаген" in RULES.describe(RULES.view(s, None), "ru")
     assert any(e.msg.key == "log.alliance2" for e in s.log)
     # already allied: not offered again
     assert ("ally", "carthage") not in choices(s, "rome")

@@ -379,6 +379,10 @@ class PaxRomanaRules(GameRules[PRState]):
                                     stability=p["stability"], vp=p["vp"], gop=p["gop"],
                                     cvp=p["cvp"], ams=p["ams_left"],
                                     provinces=", ".join(held) or "—"))
+        ally = {"en": "Alliance until the end of the turn: ",
+                "ru": "Союз до конца хода: "}.get(lang, "")
+        for group in b.get("alliances", []):            # §4.3.1
+            lines.append(ally + ", ".join(t[f"power.{p}"] for p in group))
         lines.append(self.tr(view.prompt_msg, lang))
         lines += [f"{i + 1}. {self.label(c, lang)}" for i, c in enumerate(view.actions)]
         lines += self.private_lines(view, lang)
