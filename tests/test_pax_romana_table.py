@@ -155,8 +155,10 @@ def check_privates(outcome: Outcome, seats: dict[str, int]) -> None:
             assert seats[role] == user and view.role == role
 
 
-def thread_text(thread: FakeChannel) -> str:
-    return "\n".join(m["content"] or "" for m in thread.messages if not m.deleted)
+def every_version(channel: FakeChannel) -> list[str]:
+    """Every text the channel's messages ever showed (first versions and edits)."""
+    return [text for m in channel.messages for version in [m.first, *m.edits]
+            if (text := version.get("content"))]
 
 
 def line_texts(lines: list[LogLine], lang: str = "en") -> list[str]:
@@ -269,7 +271,7 @@ async def test_the_secret_plans_are_revealed_together_when_the_last_confirms(tmp
                 index = pick(rng, view)
                 if n == len(order) - 1 and view.actions[index].verb == "confirm":
                     seen_channel = h.contents()
-                    seen_dms = {u: [d["content"] or "" for d in h.users[u].dm_channel.messages]
+                    seen_dms = {u: every_version(h.users[u].dm_channel)
                                 for u in (A, B, C, D)}
                 assert await press_move(h, game, role, index) == "ephemeral"
         public = await h.bot.table.public_view(game)
@@ -277,7 +279,7 @@ async def test_the_secret_plans_are_revealed_together_when_the_last_confirms(tmp
         assert placed, [line.msg.key for line in public.log]
         by_power = {role: [RULES.tr(line.msg, "en") for line in placed
                            if line.msg.args.get("power") == f"@power.{role}"] for role in POWERS}
-        assert seen_channel and seen_dms
+        assert seen_channel and seen_dms and all(by_power.values()), by_power
         for role, texts in by_power.items():
             for text in texts:
                 assert not any(text in seen for seen in seen_channel), text
