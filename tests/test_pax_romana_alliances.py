@@ -13,7 +13,7 @@ from games.pax_romana.control import (
 )
 from games.pax_romana.flow import next_phase, push, run
 from games.pax_romana.rules import RULES
-from games.pax_romana.state import LeaderState, PRState
+from games.pax_romana.state import City, LeaderState, PRState
 from tests.pax_romana_support import act, blank, choices, dice, hold
 
 
@@ -223,28 +223,36 @@ def test_4_3_1_combined_defence_without_leaders_the_power_with_more_bp_decides()
 
 
 def test_4_3_1_combined_defence_the_best_tactics_commands() -> None:
-    """Rome's 1-4 leader out-rates none on Carthage's side: Rome decides, though Carthage has
-    more BP; with equal leaders the one with more BP under him; equal in all: by lot."""
+    """Rome's 1-3 leader and none on Carthage's side: Rome decides, though Carthage has more BP;
+    Carthage's 2-4 leader then out-rates him; with equal Tactics (1-3 and 1-3) the leader with
+    more BP of his own Power under him; equal in all, and with no leaders and equal BP: by lot
+    (the game's dice)."""
     s = blank()
+    alliances.ally(s, ["rome", "carthage"])
     s.leaders["rome_01"] = LeaderState(owner="rome", at="venusia")
     s.add("venusia", "rome", "LI", 2)
     s.add("venusia", "carthage", "HI", 2)
-    alliances.ally(s, ["rome", "carthage"])
-    assert alliances.deciding_power(s, "venusia", ["carthage", "rome"]) == ("rome", False)
+    owners = ["carthage", "rome"]
+    assert alliances.deciding_power(s, "venusia", owners) == ("rome", False)
+    s.leaders["carthage_04"] = LeaderState(owner="carthage", at="venusia")
+    assert alliances.deciding_power(s, "venusia", owners) == ("carthage", False)
+    del s.leaders["carthage_04"]
     s.leaders["carthage_01"] = LeaderState(owner="carthage", at="venusia")
-    from games.pax_romana.leaders import rating
-    if rating("carthage_01")[0] == rating("rome_01")[0]:
-        assert alliances.deciding_power(s, "venusia", ["carthage", "rome"]) == (
-            "carthage", False)
+    assert alliances.deciding_power(s, "venusia", owners) == ("carthage", False)   # 6 BP to 2
+    s.add("venusia", "rome", "LI", 4)
+    s.rng.scripted.append(0)
+    assert alliances.deciding_power(s, "venusia", owners) == ("rome", True)        # 6 and 6
     s2 = blank()
+    alliances.ally(s2, ["rome", "carthage"])
     s2.add("venusia", "rome", "HI", 1)
     s2.add("venusia", "carthage", "HI", 1)
-    alliances.ally(s2, ["rome", "carthage"])
     s2.rng.scripted.append(1)
-    assert alliances.deciding_power(s2, "venusia", ["carthage", "rome"]) == ("carthage", True)
+    assert alliances.deciding_power(s2, "venusia", owners) == ("carthage", True)
     s2.rng.scripted.append(0)
-    assert alliances.deciding_power(s2, "venusia", ["carthage", "rome"]) == ("rome", True)
-    assert alliances.deciding_power(s2, "capua", ["carthage", "rome"]) is None
+    assert alliances.deciding_power(s2, "venusia", owners) == ("rome", True)
+    assert alliances.deciding_power(s2, "capua", owners) is None                  # nobody there
+    s2.remove("venusia", "carthage", "HI")
+    assert alliances.deciding_power(s2, "venusia", owners) is None                # one Power
 
 
 def test_4_3_1_loss_shares_in_proportion_what_one_cannot_take_passes_on() -> None:
@@ -313,3 +321,16 @@ def test_9_6_4_a_fleet_in_an_allys_port_is_in_a_friendly_port() -> None:
         push(s, "fleet_attrition")
         run(s)
         assert s.stack("syracuse", "carthage") == left
+
+
+def test_4_3_1_an_allys_army_does_not_block_a_line_of_communication() -> None:
+    """§6.1.6 with §4.3.1: Rome's army or city blocks Carthage's LOC unless they are allies."""
+    from games.pax_romana.control import _blocks_land
+    s = blank()
+    s.add("venusia", "rome", "LI", 1)
+    s.cities["capua"] = City(owner="rome", kind="city", fp=5)
+    assert _blocks_land(s, "carthage", "venusia") and _blocks_land(s, "carthage", "capua")
+    alliances.ally(s, ["rome", "carthage"])
+    assert not _blocks_land(s, "carthage", "venusia")
+    assert not _blocks_land(s, "carthage", "capua")
+    assert _blocks_land(s, "greece", "venusia")
