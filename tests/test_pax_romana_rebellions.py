@@ -408,3 +408,16 @@ def test_17_2_rebellion_card_drawn_in_the_card_segment_is_played_at_once() -> No
     assert s.flow[-1]["k"] == "rebels_choice" and s.flow[-1]["role"] == "rome"
     s = act(s, "rome", "place", "isca")
     assert s.stack("isca", "barbarian") == {"BR": 3}
+
+
+def test_13_2_7_the_gallic_army_pillages_a_city_it_takes_for_nothing() -> None:
+    """§13.2.7: Barbarians capturing a city try to pillage it; no Talents are rolled for them,
+    and then 1d6 against the leader's Campaign says whether they move on."""
+    from games.pax_romana import cities
+    s = blank()
+    s.cities["lugdunum"] = City(owner="independent", kind="city", fp=3)
+    treasuries = {p: x.treasury for p, x in s.powers.items()}
+    dice(s, 6, 4, 5)
+    assert cities.pillage(s, "barbarian", "lugdunum", 5, False, barbarian=True) is True
+    assert s.log[-1].msg.key == "log.pillaged" and s.log[-1].msg.args["n"] == 0
+    assert {p: x.treasury for p, x in s.powers.items()} == treasuries

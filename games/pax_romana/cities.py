@@ -192,7 +192,7 @@ def pillage(s: PRState, power: str, space: str, campaign: int, mercenaries: bool
     above it ends the move. Never in one's own Home Territory (§7.5.5). Returns whether the
     army may go on moving."""
     d = data()
-    if d.spaces[space].territory == d.home_territory(power).id and power in s.powers:
+    if power in s.powers and d.spaces[space].territory == d.home_territory(power).id:
         return True
     roll = s.rng.roll(range(1, 7)) + (1 if mercenaries else 0)
     if roll > campaign:
