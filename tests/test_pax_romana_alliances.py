@@ -334,3 +334,19 @@ def test_4_3_1_an_allys_army_does_not_block_a_line_of_communication() -> None:
     assert not _blocks_land(s, "carthage", "venusia")
     assert not _blocks_land(s, "carthage", "capua")
     assert _blocks_land(s, "greece", "venusia")
+
+
+def test_4_3_1_galleys_and_a_lone_leader_are_no_army_of_the_combined_defence() -> None:
+    """Carthage's galleys and leader in Syracuse beside Rome's army: Rome defends alone."""
+    s = blank()
+    alliances.ally(s, ["rome", "carthage"])
+    s.add("syracuse", "rome", "LI", 1)
+    s.add("syracuse", "carthage", "GS", 3)
+    s.leaders["carthage_10"] = LeaderState(owner="carthage", at="syracuse")
+    assert alliances.deciding_power(s, "syracuse", ["carthage", "rome"]) is None
+    # Greece joins: Carthage's great leader stands by his galleys only; 1 BP each: by lot
+    s.add("syracuse", "greece", "LI", 1)
+    alliances.ally(s, ["rome", "greece"])
+    s.rng.scripted.append(1)
+    assert alliances.deciding_power(s, "syracuse", ["carthage", "greece", "rome"]) == (
+        "greece", True)

@@ -252,8 +252,9 @@ def power_bp(s: PRState, space: str, owners: Iterable[str]) -> dict[str, int]:
 
 
 def combined_powers(s: PRState, space: str, owners: Iterable[str]) -> list[str]:
-    """The Powers with units among ``owners`` in ``space``, in turn order."""
-    got = {power_of(s, o) for o in owners if s.stack(space, o)}
+    """The Powers with land units among ``owners`` in ``space``, in turn order (galleys are no
+    army)."""
+    got = {power_of(s, o) for o in owners if any(k != "GS" for k in s.stack(space, o))}
     return [p for p in s.roles if p in got]
 
 
@@ -272,7 +273,7 @@ def deciding_power(s: PRState, space: str, owners: Iterable[str]) -> tuple[str, 
     for o in owners:
         p = power_of(s, o)
         for lid in s.leaders_at(space, o):
-            if p is not None:
+            if p in powers:
                 best[p] = max(best.get(p, -1), rating(lid)[0])
     if best:
         top = max((best[p], bp.get(p, 0)) for p in best)
