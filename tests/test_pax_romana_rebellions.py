@@ -14,7 +14,7 @@ from games.pax_romana.cards.registry import rule
 from games.pax_romana.control import province_map
 from games.pax_romana.economy import income_of
 from games.pax_romana.flow import active, run
-from games.pax_romana.movement import may_enter, movement_points, step_cost
+from games.pax_romana.movement import may_enter, may_withdraw, movement_points, step_cost
 from games.pax_romana.naval import sea_targets
 from games.pax_romana.rules import RULES
 from games.pax_romana.state import City, LeaderState, PRState
@@ -384,6 +384,9 @@ def test_13_3_britannia_garrisons_go_3_br_rise_and_nobody_controls_it() -> None:
                                                 ("place", "durovernum")]
     s = act(s, "greece", "place", "eboracum")
     assert s.stack("eboracum", "barbarian") == {"BR": 3}
+    # §13.2.3: rebels never move, withdraw or retreat
+    assert other_armies(s, "greece") == [] and other_armies(s, "rome") == []
+    assert may_withdraw(s, "barbarian") is False
     for sp in ("londinium", "durovernum", "camulodunum", "noviomagus", "isca"):
         s.add(sp, "rome", "LI", 1)
     assert province_map(s)["britannia"] is None
@@ -421,3 +424,23 @@ def test_13_2_7_the_gallic_army_pillages_a_city_it_takes_for_nothing() -> None:
     assert cities.pillage(s, "barbarian", "lugdunum", 5, False, barbarian=True) is True
     assert s.log[-1].msg.key == "log.pillaged" and s.log[-1].msg.args["n"] == 0
     assert {p: x.treasury for p, x in s.powers.items()} == treasuries
+
+
+def test_13_3_another_power_moves_the_gallic_army_with_its_major_move() -> None:
+    """After the Mass Rebellion, Rome's Expansion offers the Gallic army for its Major Move
+    (A30); its MP are the Gallic leader's Campaign 5 + 1d6, no placement cost for Rome."""
+    s = _mass(blank(), (2, 2))
+    s = act(s, "carthage", "place", "cenabum")
+    s.flow.append({"k": "expansion", "role": "rome", "majors": 1, "extra": 0, "minors": 2})
+    s = act(s, "rome", "menu", "major")
+    assert ("from", "cenabum|barbarian") in choices(s, "rome")
+    s = act(s, "rome", "from", "cenabum|barbarian")
+    dice(s, 3)
+    s = act(s, "rome", "go")
+    assert s.flow[-1]["k"] == "move_army" and s.flow[-1]["mp"] == 8
+    targets = {a for v, a in choices(s, "rome") if v == "to"}
+    assert "avaricum" in targets
+    s = act(s, "rome", "to", "avaricum")
+    assert s.stack("avaricum", "barbarian") == {"BR": 4}
+    assert s.leaders["gallic_mass_rebellion"].at == "avaricum"
+    assert s.barbarian_armies[0]["at"] == "avaricum"

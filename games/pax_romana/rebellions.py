@@ -174,8 +174,12 @@ def _destroy(s: PRState, space: str, owner: str) -> None:
 
 
 def _raise(s: PRState, space: str, n: int, region: str) -> None:
+    """Rebels rise in ``space``; the spaces whose rebels are gone are forgotten."""
+    rebels = s.card_effects.setdefault(REBELS, {})
+    for sp in [x for x in rebels if not s.stack(x, "barbarian").get("BR", 0)]:
+        del rebels[sp]
     s.add(space, "barbarian", "BR", n)
-    s.card_effects.setdefault(REBELS, {})[space] = region
+    rebels[space] = region
     s.say(msg("log.rebels_rise", n=n, space=f"@space.{space}"))
 
 
