@@ -350,3 +350,41 @@ def test_4_3_1_galleys_and_a_lone_leader_are_no_army_of_the_combined_defence() -
     s.rng.scripted.append(1)
     assert alliances.deciding_power(s, "syracuse", ["carthage", "greece", "rome"]) == (
         "greece", True)
+
+
+def test_4_3_1_an_ally_intercepting_into_its_allys_space_fights_beside_it() -> None:
+    """Carthage's 2 HI enter Parma, held by Rome's 2 LI; Greece, Rome's ally, intercepts from
+    Arretium with 4 HI (2d6 12): Greece and Rome attack together, Greece deciding (12 BP to 2).
+    14 BP against 6 (2:1, 2 shifts, not used); rolls 1 and 6: the allies lose 60% of 14 = 8 BP,
+    shared 12:2 as 7 and 1; Carthage 10% of 6, 1 BP. Carthage holds Parma: only the Greeks
+    regroup to Arretium; Rome's army stays, and Carthage's entry goes on against it."""
+    s = blank()
+    hold(s, "east")
+    alliances.ally(s, ["rome", "greece"])
+    s.add("mediolanum", "carthage", "HI", 2)
+    s.add("parma", "rome", "LI", 2)
+    s.add("arretium", "greece", "HI", 4)
+    s = _march(s, "carthage", "mediolanum")
+    dice(s, 4)
+    s = act(s, "carthage", "go")
+    s = act(s, "carthage", "to", "parma")
+    assert _top(s) == "intercept" and s.flow[-1]["role"] == "greece"
+    dice(s, 6, 6, 1, 6)
+    s = act(s, "greece", "intercept", "arretium")
+    b = battle.battle_frame(s)
+    assert b["att"] == "greece" and b["deciders"] == {"greece": "greece"}
+    assert b["bp"] == {"greece": 14, "carthage": 6}
+    assert _top(s) == "use_shifts" and s.flow[-1]["role"] == "greece"
+    s = act(s, "greece", "done")
+    assert _top(s) == "allocate_losses" and s.flow[-1]["role"] == "carthage"
+    s = act(s, "carthage", "loss", "carthage|weaken|HI")
+    assert (s.flow[-1]["role"], s.flow[-1]["need"]) == ("greece", 7)
+    s = act(s, "greece", "loss", "greece|kill|HI")
+    s = act(s, "greece", "loss", "greece|kill|HI")
+    s = act(s, "greece", "loss", "greece|kill|HI")
+    assert (s.flow[-1]["role"], s.flow[-1]["need"]) == ("rome", 1)
+    s = act(s, "rome", "loss", "rome|kill|LI")
+    assert s.stack("arretium", "greece") == {"HI": 1}
+    assert s.stack("parma", "rome") == {"LI": 1}
+    assert s.stack("parma", "carthage") == {"HI": 1, "wHI": 1}
+    assert _top(s) == "withdraw" and s.flow[-1]["role"] == "rome"

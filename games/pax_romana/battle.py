@@ -1028,6 +1028,8 @@ def regroup(s: PRState, f: Frame) -> None:
                 m["mp"] = 0
     came = f.get("came_units")
     for o in side_of(s, att):
+        if came is not None and o != att:
+            continue                    # an ally's army that stood there stays (§4.3.1)
         units = {k: n for k, n in s.stack(space, o).items() if k != "GS"}
         leaders = s.leaders_at(space, o)
         if came is not None and o == att:
