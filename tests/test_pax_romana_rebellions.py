@@ -145,6 +145,17 @@ def test_13_3_hispania_a_garrison_goes_3_br_rise_and_neighbours_cost_1_mp_more()
     assert step_cost(s, "herminius", "emerita") == 1           # not linked
 
 
+def test_13_3_hispania_without_garrisons_and_numantia_held_the_rebels_take_lusitania() -> None:
+    s = blank()
+    s.add("numantia", "rome", "LI", 1)
+    s.cities["olisipo"] = City(owner="carthage", kind="settlement", fp=2)
+    s.add("emerita", "carthage", "LI", 1)
+    s.add("herminius", "carthage", "LI", 1)
+    s = _play(s, 3, 3)
+    assert s.stack("conimbriga", "barbarian") == {"BR": 3}      # the only place left
+    assert s.card_effects["rebels"] == {"conimbriga": "hispania"}
+
+
 # -- Gaul (7) -----------------------------------------------------------------------------------------
 def _hold_belgica(s: PRState) -> None:
     for sp in ("bibracte", "vesontio", "durocortorum", "divodurum", "augusta_treverorum"):

@@ -541,7 +541,7 @@ def hispania(s: PRState, power: str) -> None:
 
 def _hispania_options(s: PRState, f: Frame) -> list[str]:
     out = [sp for sp in data().spaces_of("lusitania") if _unoccupied(s, sp)]
-    if not s.units.get("numantia") and "numantia" not in s.tribes:
+    if _unoccupied(s, "numantia"):
         out.append("numantia")
     return out
 
