@@ -80,6 +80,17 @@ def test_13_3_cyprus_closes_its_spaces_to_fleets_this_turn_but_not_where_one_has
         "ntp_mare_pamphylium", "paphos", "salamis"]
 
 
+def test_13_3_cyprus_closes_its_spaces_to_naval_transport_too() -> None:
+    from games.pax_romana.naval import transport_choices
+    s = _play(blank(), 1, 2)
+    f = {"k": "move_army", "role": "east", "owner": "east", "at": "ntp_mare_pamphylium",
+         "mp": 6, "units": {"LI": 1}, "sea": {"path": ["ntp_mare_pamphylium"], "stopped": False,
+                                              "paid": True, "galleys": 1}}
+    s.add("ntp_mare_pamphylium", "east", "GS", 1)
+    sails = {a for v, a in ((c.verb, c.arg) for c in transport_choices(s, f)) if v == "sail_to"}
+    assert sails == {"seleucia", "side"}           # not Arsinoe nor Paphos
+
+
 # -- Judaea (4) -------------------------------------------------------------------------------------
 def test_13_3_judaea_garrisons_go_a_unit_is_destroyed_and_the_br_takes_a_free_city() -> None:
     s = blank()
