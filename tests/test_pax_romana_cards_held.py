@@ -57,6 +57,8 @@ def test_diplomatic_mission_card_15_shows_two_tribes_to_its_holder_only() -> Non
     assert RULES.view(s, "rome").private["tribes_seen"] == {"aventicum": 5,
                                                             "brigantium_raetia": 3}
     assert "tribes_seen" not in RULES.view(s, "greece").private
+    assert "Tribe counter at Aventicum (Helvetii): 5 warriors (Diplomatic Mission)" in RULES.private_lines(
+        RULES.view(s, "rome"))
     assert "tribes_seen" not in str(RULES.view(s, "greece").board)
     # hidden from the others: perturbing what Rome hides varies what it saw; perturbing what
     # Greece hides never changes Rome's View

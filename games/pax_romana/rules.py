@@ -360,6 +360,11 @@ class PaxRomanaRules(GameRules[PRState]):
         if plan:
             lines.extend(_plan_lines(plan, lang))
         lines.extend(card_view.card_lines(priv.get("cards"), lang))
+        tribe = {"en": "Tribe counter at {space}: {n} warriors (Diplomatic Mission)",
+                 "ru": "Фишка племени в {space}: воинов {n} (дипломатическая миссия)"}.get(
+            lang, "Tribe counter at {space}: {n} warriors (Diplomatic Mission)")
+        for sp, n in priv.get("tribes_seen", {}).items():
+            lines.append(tribe.format(space=t.get(f"space.{sp}", sp), n=n))
         return lines
 
     def describe(self, view: View, lang: str = "en") -> str:
