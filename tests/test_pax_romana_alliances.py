@@ -388,3 +388,16 @@ def test_4_3_1_an_ally_intercepting_into_its_allys_space_fights_beside_it() -> N
     assert s.stack("parma", "rome") == {"LI": 1}
     assert s.stack("parma", "carthage") == {"HI": 1, "wHI": 1}
     assert _top(s) == "withdraw" and s.flow[-1]["role"] == "rome"
+
+
+def test_4_3_1_an_allys_allied_independent_is_a_friend_too() -> None:
+    """Pergamum allied to Rome (its card, §17.2) and Rome allied to Carthage: Pergamum's and
+    Carthage's armies are friends both ways; Greece's are not."""
+    from games.pax_romana.movement import friends_of
+    s = blank()
+    s.allied_independents = {"pergamum": "rome"}
+    alliances.ally(s, ["rome", "carthage"])
+    assert "pergamum" in friends_of(s, "carthage")
+    assert "carthage" in friends_of(s, "pergamum")
+    assert "pergamum" not in friends_of(s, "greece")
+    assert alliances.power_of(s, "pergamum") == "rome"

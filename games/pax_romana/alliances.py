@@ -94,12 +94,12 @@ texts.extend({
 
 # -- who is allied --------------------------------------------------------------------------------
 def power_of(s: PRState, owner: str) -> str | None:
-    """The Power whose units ``owner``'s are: itself, or the Soldiers of Fortune's Power."""
+    """The Power whose units ``owner``'s are: itself, the Soldiers of Fortune's Power, an
+    allied Independent's ally (movement.controller_of)."""
     if owner in s.powers:
         return owner
-    if owner == "sof" and s.sof is not None:
-        return str(s.sof["power"])
-    return None
+    from games.pax_romana.movement import controller_of
+    return controller_of(s, owner)
 
 
 def group_of(s: PRState, power: str) -> list[str]:
@@ -113,8 +113,9 @@ def allied(s: PRState, a: str, b: str) -> bool:
 
 
 def allies(s: PRState, owner: str) -> set[str]:
-    """The owners friendly to ``owner`` through an alliance: the allied Powers and the Soldiers
-    of Fortune of any of them (§4.3.1, §12.4.4)."""
+    """The owners friendly to ``owner`` through an alliance: the allied Powers, the Soldiers of
+    Fortune of any of them (§4.3.1, §12.4.4) and an Independent allied to any of them
+    (§17.2)."""
     if not s.alliances:
         return set()
     power = power_of(s, owner)
@@ -123,6 +124,7 @@ def allies(s: PRState, owner: str) -> set[str]:
     out = {p for p in group_of(s, power) if p != power}
     if s.sof is not None and s.sof.get("power") in out:
         out.add("sof")
+    out |= {ind for ind, p in s.allied_independents.items() if p in out}
     return out
 
 
