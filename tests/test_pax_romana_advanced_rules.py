@@ -139,6 +139,22 @@ def test_14_2_2_disbanding_heavy_units_first_thing_in_the_action_segment() -> No
     assert s.flow[-1]["k"] == "expansion"
 
 
+def test_14_2_2_disbanding_comes_after_the_card_segment() -> None:
+    """The Card Segment comes first (§17.1.3), then the Action Segment, whose first thing the
+    disbanding is."""
+    s = _adv(early_disbanding=True)
+    s.add("rome", "rome", "LG", 2)
+    s.deck = [38]
+    s = _am(s)
+    s.flow[-1]["free"] = False
+    s = act(s, "rome", "action", "expansion")
+    asked = []
+    while s.flow[-1]["k"] != "expansion":
+        asked.append(s.flow[-1]["k"])
+        s = act(s, "rome", *choices(s, "rome")[-1])
+    assert asked.index("card_segment") < asked.index("disband_heavy")
+
+
 def test_14_2_2_no_disbanding_offered_when_the_option_is_off() -> None:
     s = _adv()
     s.add("rome", "rome", "LG", 2)

@@ -185,10 +185,10 @@ def _am(s: PRState, f: Frame, verb: str, arg: Any) -> None:
         economy.start_callup(s, power)
     elif arg == "negotiate":
         push(s, "negotiate", role=power, stage=None)
+    offer_disbanding(s, power)          # §14.2.2 (optional, Advanced Game)
     # §17.1.3: the Card Segment, as soon as the AM is paid for (Advanced Game)
     from games.pax_romana.cards.segment import begin_action
     begin_action(s, power, arg, paid=not f.get("free"))
-    offer_disbanding(s, power)          # §14.2.2 (optional, Advanced Game)
 
 
 @step("end_activation")
