@@ -67,6 +67,7 @@ CAPITAL = 4.0              # an own capital held
 RIVAL_SHARE = 0.7          # how much the best rival's standing counts against
 POSITION = 0.6             # an army's best prize within reach
 REACH = 6                  # steps within which an army looks for its prize
+PROVINCE = 2.5             # a province won by holding one more space
 SEA_STRENGTH = 6           # an army this strong may go by sea to its prize
 ATTACK_EDGE = 1.3          # attack only with this many times the defence's BP (and 1 more)
 
@@ -74,6 +75,7 @@ SEARCH_PROMPTS = {"prompt.am", "prompt.expansion"}
 MENU_STEPS = 30            # a rollout from the Expansion menu: the Move or building chosen
 AM_STEPS = 40              # a rollout from the AM: into the Activation
 SAMPLES = {"easy": 0, "normal": 1}
+TRUST = 0.6                # the policy's own pick keeps ties and near ties
 HALT = "ai_halt"
 
 
@@ -228,7 +230,7 @@ def position(s: PRState, me: str) -> float:
     for sp, x in b["spaces"].items():
         strength = int(x["bp"].get(me, 0))
         if strength >= 3 and _is_space(sp):
-            total += potential(b, me, sp, strength, 3)
+            total += potential(b, me, sp, strength, REACH)
     return total
 
 
@@ -293,15 +295,34 @@ def prize(b: dict[str, Any], me: str, sp: str, strength: int) -> float:
         if len(b["powers"]) == 2:
             worth += 40.0      # Scenario II: the enemy capital wins the game
     if ctrl != me:
-        prov = d.spaces[sp].province
-        held = b["provinces"].get(prov, {}).get("control")
-        worth += 0.6 if held == me else 1.0
+        worth += province_gain(b, me, sp)
     if worth <= 0:
         return 0.0
     need = defence(b, me, sp)
     if need > 0 and strength < ATTACK_EDGE * need + 1:
         return 0.0
     return worth
+
+
+def province_gain(b: dict[str, Any], me: str, sp: str) -> float:
+    """What holding ``sp`` adds toward its province (§5.2), the other spaces as they stand: the
+    province itself when nobody else holds a space of it or when ``sp`` makes more than half;
+    a little otherwise, or when it is held without ``sp``."""
+    d = data()
+    prov = d.spaces[sp].province
+    home = d.provinces[prov].home_of
+    if home == me:
+        return 0.3
+    rest = [x for x in d.spaces_of(prov) if x != sp]
+    mine = sum(1 for x in rest if b["control"].get(x) == me)
+    others = sum(1 for x in rest if b["control"].get(x) not in (None, me))
+    n = len(rest) + 1
+    held = mine > n / 2 or (mine > 0 and others == 0)
+    if held:
+        return 0.3
+    if home is None and (others == 0 or mine + 1 > n / 2):
+        return PROVINCE
+    return 0.8
 
 
 def distances(start: str, most: int = 5, blocked: frozenset[str] = frozenset()) -> dict[str, int]:
@@ -596,6 +617,9 @@ def _move_army(view: View, choices: list[Choice]) -> Choice:
                                                                               strength)
         if v > best + 0.05:
             best, pick = v, c
+    drop = _drop(view, choices, at)
+    if drop is not None:
+        return drop
     embark = _first(choices, "embark")
     if embark is not None and strength >= SEA_STRENGTH:
         by_sea, _goal = sea_goal(b, me, at, strength)
@@ -606,6 +630,21 @@ def _move_army(view: View, choices: list[Choice]) -> Choice:
         safe = [c for c in tos if defence(b, me, str(c.arg)) == 0]
         return (safe or tos or choices)[0]
     return pick
+
+
+def _drop(view: View, choices: list[Choice], at: str) -> Choice | None:
+    """Leave a light unit behind where it wins a province (§5.2) for the Victory Phase."""
+    b = view.board
+    me = view.role or ""
+    drops = [c for c in choices if c.verb == "drop"]
+    x = b["spaces"].get(at)
+    if not drops or not _is_space(at) or not x or x["city"] or b["control"].get(at) != me:
+        return None
+    mine = sum(u["count"] for u in x["units"] if u["owner"] == me)
+    if mine < 2 or province_gain(b, me, at) < PROVINCE or threat(b, me, at) >= 4:
+        return None
+    order = {"LI": 0, "CV": 1, "GR": 2, "MHI": 3, "wHI": 4, "HI": 5, "wLG": 6, "LG": 7}
+    return min(drops, key=lambda c: (order.get(str(c.arg), 9), str(c.arg)))
 
 
 def _transport(view: View, choices: list[Choice]) -> Choice:
@@ -947,8 +986,15 @@ def _listed(view: View, picked: Choice) -> Choice:
     return next((c for c in view.actions if key_of(c) == k), view.actions[0])
 
 
-def _worth_trying(c: Choice) -> bool:
-    return c.verb != "action" or c.arg != "negotiate"
+def _worth_trying(c: Choice, default: tuple[str, Any]) -> bool:
+    """Negotiating is not searched (its answers are the others'); passing an AM or ending the
+    Expansion early only when the policy itself would: a rollout of one sampled die roll
+    too easily rates doing nothing best."""
+    if key_of(c) == default:
+        return True
+    if c.verb == "action":
+        return c.arg not in ("negotiate", "pass")
+    return c.verb != "end"
 
 
 def choose(view: View, rng: PlayerRandom, level: str) -> Choice:
@@ -967,7 +1013,7 @@ def choose(view: View, rng: PlayerRandom, level: str) -> Choice:
     if not consistent:
         return _listed(view, policy(view))
     default = key_of(policy(view))
-    candidates = [c for c in choices if _worth_trying(c)]
+    candidates = [c for c in choices if _worth_trying(c, default)]
     menu = view.prompt_msg.key == "prompt.expansion"
     limit = MENU_STEPS if menu else AM_STEPS
     values = []
@@ -978,7 +1024,7 @@ def choose(view: View, rng: PlayerRandom, level: str) -> Choice:
             step_in_place(RULES, trial, me, c)
             total += rollout(trial, me, limit, menu)
         # the policy's own pick keeps ties
-        values.append(total / len(states) + (0.3 if key_of(c) == default else 0.0))
+        values.append(total / len(states) + (TRUST if key_of(c) == default else 0.0))
     return _listed(view, candidates[best_index(values)])
 
 
