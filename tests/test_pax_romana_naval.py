@@ -491,7 +491,7 @@ def test_11_3_6_a_transport_enters_an_enemy_port_only_with_3_mp() -> None:
     assert ("sail_to", "agrigentum") in choices(s2, "rome")
 
 
-def test_11_4_1_a_fleet_starting_its_move_beside_an_enemy_fleet_may_be_fought() -> None:
+def test_11_4_1_a_fleet_starting_its_move_beside_an_enemy_fleet_may_be_fought_11_4_5() -> None:
     """§11.4.1: a fleet that starts its move in a point with an enemy fleet: that fleet's player
     chooses; fighting (a draw here: a roll of 4 + 4 BP on each side), the mover Stops."""
     s = blank()
@@ -507,3 +507,10 @@ def test_11_4_1_a_fleet_starting_its_move_beside_an_enemy_fleet_may_be_fought() 
     assert f["k"] == "move_fleet" and f["stopped"]
     assert s.stack("ntp_mare_inferum", "rome") == {"GS": 2}
     assert s.stack("ntp_mare_inferum", "carthage") == {"GS": 2}
+    # §11.4.5: going on after the draw (Continuation 3 + 3, no DRM), it may be fought again
+    dice(s, 3, 3)
+    s = act(s, "rome", "continue")
+    assert [e.msg.args["mod"] for e in s.log if e.msg.key == "log.continuation"] == [0]
+    assert s.flow[-1]["k"] == "naval_contact" and s.flow[-1]["role"] == "carthage"
+    s = act(s, "carthage", "let_pass")
+    assert s.flow[-1]["k"] == "move_fleet" and not s.flow[-1]["stopped"]

@@ -299,6 +299,8 @@ def continuation(s: PRState, f: Frame) -> None:
     f["drm"] = 0
     if ok:
         f["stopped"] = False
+        if f.pop("drew", None):
+            meet_fleet(s, f, f["at"])   # §11.4.5: going on after a draw, it may be fought again
         return
     if point_kind(f["at"]) == "dstp":
         s.say(msg("log.fleet_lost", power=f"@power.{f['role']}", space=f"@space.{f['at']}",
@@ -697,6 +699,7 @@ def naval_battle(s: PRState, f: Frame, enemy: str) -> None:
     outcome, lost = _naval_clash(s, f["role"], f["at"], f["n"], bool(f["leaders"]), enemy)
     f["stopped"] = True
     if outcome == "draw":
+        f["drew"] = True
         return
     sink(s, f, lost)
     if f["n"] <= 0:
