@@ -401,3 +401,28 @@ def test_4_3_1_an_allys_allied_independent_is_a_friend_too() -> None:
     assert "carthage" in friends_of(s, "pergamum")
     assert "pergamum" not in friends_of(s, "greece")
     assert alliances.power_of(s, "pergamum") == "rome"
+
+
+def test_4_3_1_a_shared_loss_in_a_city_the_fp_count_for_its_owner() -> None:
+    """Rome's LI and its city of 5 FP (6 BP) and Carthage's 2 HI (6 BP) defend Capua together,
+    Carthage deciding; 7 BP lost: 3.5 each, the extra BP to the deciding Power: Carthage 4,
+    Rome 3; only Rome may pay with its city's FP (§7.3.3), and no cavalry is lost there."""
+    s = blank()
+    alliances.ally(s, ["rome", "carthage"])
+    s.cities["capua"] = City(owner="rome", kind="city", fp=5)
+    s.add("capua", "rome", "LI", 1)
+    s.add("capua", "carthage", "HI", 2)
+    s.add("capua", "carthage", "CV", 1)
+    hold(s, "east")
+    battle._shared_losses(s, {"space": "capua", "deciders": {"rome": "carthage"}}, "rome", 7,
+                          True)
+    asked = [(f["role"], f["need"], f["owners"]) for f in s.flow[1:]]
+    assert asked == [("rome", 3, ["rome"]), ("carthage", 4, ["carthage"])]
+    s = RULES.copy(s)
+    assert sorted(a for _, a in choices(s, "carthage")) == [
+        "carthage|kill|HI", "carthage|weaken|HI"]
+    s = act(s, "carthage", "loss", "carthage|kill|HI")
+    s = act(s, "carthage", "loss", "carthage|weaken|HI")
+    assert s.stack("capua", "carthage") == {"wHI": 1, "CV": 1}
+    assert s.flow[-1]["role"] == "rome"
+    assert sorted(a for _, a in choices(s, "rome")) == ["rome|fp|", "rome|kill|LI"]
