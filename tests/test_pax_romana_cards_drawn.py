@@ -329,7 +329,7 @@ def test_dies_irae_drawn_in_the_card_segment_cancels_the_expansion() -> None:
     assert s.discard == [14]
     assert not any(f["k"] == "expansion" for f in s.flow)
     assert s.powers["rome"].treasury == 9
-    assert s.flow[-1]["k"] == "card_segment"
+    assert [f["k"] for f in s.flow] == ["am"]         # nothing left of Rome's Activation
 
 
 def test_revenues_drawn_in_the_card_segment_judges_the_drawer() -> None:
@@ -340,3 +340,58 @@ def test_revenues_drawn_in_the_card_segment_judges_the_drawer() -> None:
     assert s.discard == [30]
     assert {r: p.stability for r, p in s.powers.items()} == {**before,
                                                              "greece": before["greece"] - 1}
+
+
+# -- 36 Successor Wars Roll On ---------------------------------------------------------------------
+def test_successor_wars_card_36_drawn_by_greece_costs_two_stability() -> None:
+    s = ready()
+    s.powers["greece"].stability = 4
+    s.add("athens", "greece", "HI", 3)
+    play(s, 36, "greece")
+    assert s.powers["greece"].stability == 2 and top(s)["k"] == "am"
+
+
+def test_successor_wars_without_a_greek_army_near_greece_is_no_event() -> None:
+    s = ready()
+    s.add("rome", "greece", "HI", 3)          # far from Greece
+    play(s, 36, "carthage")
+    assert top(s)["k"] == "am"
+
+
+def test_successor_wars_the_drawer_moves_a_greek_army_that_stays_in_greece() -> None:
+    """Card 36: a Greek army in Greece or within 3 links of it makes a Major Move for the
+    drawer; it may not leave Greece, nor stop outside it."""
+    s = ready()
+    s.add("rome", "greece", "HI", 2)          # too far
+    s.add("lissus", "greece", "HI", 2)        # one link from Dyrrachium
+    s.add("dyrrachium", "greece", "LI", 1)
+    play(s, 36, "carthage")
+    assert choices(s, "carthage") == [("greek_army", "dyrrachium"), ("greek_army", "lissus")]
+    s = act(s, "carthage", "greek_army", "lissus")
+    f = top(s)
+    assert (f["k"], f["role"], f["owner"], f["successor"]) == ("move_army", "carthage", "greece",
+                                                               True)
+    assert f["units"] == {"HI": 2}
+    dice(s, 6)
+    s = act(s, "carthage", "go")
+    assert ("stop", None) not in choices(s, "carthage")      # Lissus is not in Greece
+    s = act(s, "carthage", "to", "dyrrachium")
+    targets = {a for v, a in choices(s, "carthage") if v == "to"}
+    assert "lissus" not in targets and targets
+    assert ("stop", None) in choices(s, "carthage")
+    assert ("pick_up", None) in choices(s, "carthage")
+
+
+def test_successor_wars_army_picks_up_no_units_in_a_city() -> None:
+    from games.pax_romana.state import City
+    s = ready()
+    s.add("lissus", "greece", "HI", 2)
+    s.add("dyrrachium", "greece", "LI", 1)
+    s.cities["dyrrachium"] = City(owner="greece", kind="city", fp=5)
+    play(s, 36, "carthage")
+    s = act(s, "carthage", "greek_army", "lissus")
+    dice(s, 6)
+    s = act(s, "carthage", "go")
+    s = act(s, "carthage", "to", "dyrrachium")
+    assert ("pick_up", None) not in choices(s, "carthage")
+    assert ("stop", None) in choices(s, "carthage")

@@ -974,8 +974,12 @@ def _capture(s: PRState, f: Frame) -> None:
         # §12.5.3: Syracuse's remaining galleys become the capturer's
         s.add(space, str(controller(s, att)), "GS", galleys)
     who = controller(s, att)
+    from games.pax_romana.movement import move_frame
+    moving = move_frame(s)
     if att == "barbarian":
         _pillage(s, f, "barbarian", barbarian=True)
+    elif moving is not None and moving.get("successor"):
+        return                          # §17.2 Successor Wars Roll On: no pillage
     elif who is not None:
         push(s, "pillage", role=who, space=space, side=att)
 

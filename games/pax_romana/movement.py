@@ -153,6 +153,10 @@ def may_enter(s: PRState, f: Frame, here: str, there: str) -> int | None:
     kinds = d.link_types(here, there)
     if "strait" in kinds and "land" not in kinds and not _strait_open(s, owner, here, there):
         return None
+    if f.get("successor"):              # §17.2 Successor Wars Roll On: it stays in Greece
+        from games.pax_romana.cards.drawn import successor_may_enter
+        if not successor_may_enter(f, here, there):
+            return None
     if owner == "barbarian":
         if _german_home_left(s, f["start"], there) or _german_home_left(s, here, there):
             return None
@@ -244,6 +248,9 @@ def _move_choices(s: PRState, f: Frame) -> list[Choice]:
                            n=naval.transport_cost("embark")))
     options += army_chores(s, f)
     fixed = [] if f["at"] in data().transit_points else [opt("stop", None, "choice.stop_here")]
+    if f.get("successor"):              # §17.2 Successor Wars Roll On: it ends in Greece
+        from games.pax_romana.cards.drawn import successor_may_stop
+        fixed = fixed if successor_may_stop(f) else []
     if not fixed and not options:
         fixed = [opt("stop", None, "choice.stop_here")]
     return paged(f, f["role"], options, fixed)
@@ -312,6 +319,8 @@ DISBANDABLE = ("LG", "HI", "LI", "wLG", "wHI")
 
 def _pickable(s: PRState, f: Frame) -> dict[str, int]:
     from games.pax_romana.activation import movable
+    if f.get("successor") and f["at"] in s.cities:
+        return {}                       # §17.2 Successor Wars: not units in a city
     return {k: n for k, n in movable(s, f["owner"], f["at"]).items() if k != "GS"}
 
 

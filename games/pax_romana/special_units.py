@@ -76,6 +76,10 @@ def militia_after(s: PRState, power: str | None, space: str, enemy: str) -> None
     (§12.7.4): it is asked (``raise_militia``)."""
     if power is None or power not in s.powers or enemy == "slaves":
         return
+    from games.pax_romana.movement import move_frame
+    moving = move_frame(s)
+    if moving is not None and moving.get("successor"):
+        return                          # §17.2 Successor Wars Roll On: no militia
     d = data()
     if d.spaces[space].territory != d.home_territory(power).id:
         return

@@ -22,7 +22,7 @@ from games.pax_romana.events import d6
 from games.pax_romana.flow import Frame, opt, paged, pop, push, question, turn_page
 from games.pax_romana.leaders import is_exceptional, kill_leader
 from games.pax_romana.stability import adjust, stability_range
-from games.pax_romana.state import PRState
+from games.pax_romana.state import LCU_TYPES, PRState
 from games.pax_romana.texts import extend
 
 ACTIVATION_FRAMES = ("am", "expansion", "callup", "negotiate")
@@ -360,6 +360,81 @@ def civil_war(s: PRState, power: str) -> None:
     adjust(s, power, -1 - s.powers[power].stability, "civil_war")
 
 
+# -- 36 Successor Wars Roll On --------------------------------------------------------------------
+GREECE = "greece"
+SUCCESSOR_REACH = 3
+
+
+def greek_land() -> set[str]:
+    d = data()
+    home = d.home_territory(GREECE).id
+    return {sp for sp, x in d.spaces.items() if x.territory == home}
+
+
+def in_greece(space: str) -> bool:
+    return space in greek_land()
+
+
+def successor_armies(s: PRState) -> list[str]:
+    """Spaces with Greek LCUs in Greece or within 3 land or sea links of it (never the Soldiers
+    of Fortune)."""
+    d = data()
+    dist = {sp: 0 for sp in greek_land()}
+    todo = sorted(dist)
+    while todo:
+        pt = todo.pop(0)
+        if dist[pt] >= SUCCESSOR_REACH:
+            continue
+        for nb in sorted(d.land_neighbours(pt) | d.sea_neighbours(pt)):
+            if nb not in dist:
+                dist[nb] = dist[pt] + 1
+                todo.append(nb)
+    return sorted(sp for sp in s.spaces_of_owner(GREECE) if sp in dist and sp in d.spaces
+                  and any(k in LCU_TYPES for k in s.stack(sp, GREECE)))
+
+
+def successor_may_enter(f: Frame, here: str, there: str) -> bool:
+    """The army goes to Greece and stays there: once in Greece it never leaves it."""
+    return not (f.get("successor") and in_greece(here) and not in_greece(there))
+
+
+def successor_may_stop(f: Frame) -> bool:
+    return not f.get("successor") or in_greece(f["at"])
+
+
+@card(36, DRAWN)
+def successor_wars(s: PRState, power: str, ctx: dict[str, Any]) -> None:
+    """Before his Action, the drawer makes a Major Move with one Greek army in Greece or within
+    3 land or sea links of it; the army must go to Greece and stay there, may not pick up units
+    in cities or settlements nor pillage, and its battles raise no militia. Drawn by the Greek
+    player: -2 Stability instead."""
+    if power == GREECE:
+        adjust(s, power, -2, "successor_wars")
+        return
+    if GREECE not in s.powers or not successor_armies(s):
+        s.say(msg("log.no_effect"))
+        return
+    push(s, "successor_wars", role=power)
+
+
+@question("successor_wars",
+          lambda s, f: paged(f, f["role"], [opt("greek_army", sp, "choice.army_at",
+                                                space=f"@space.{sp}")
+                                            for sp in successor_armies(s)], []),
+          lambda s, f: msg("prompt.successor_wars", who=f"@power.{f['role']}"),
+          lapses=lambda s, f: True)
+def _successor_wars(s: PRState, f: Frame, verb: str, arg: Any) -> None:
+    from games.pax_romana.activation import movable
+    if verb == "page":
+        turn_page(f, f["role"])
+        return
+    pop(s, f)
+    s.say(msg("log.successor_wars", power=f"@power.{f['role']}", space=f"@space.{arg}"))
+    push(s, "move_army", role=f["role"], owner=GREECE, start=arg,
+         units=movable(s, GREECE, arg), leaders=s.leaders_at(arg, GREECE), minor=False,
+         successor=True)
+
+
 # -- 39 Tribal Resurgence ---------------------------------------------------------------------------
 def resurgence_sites(s: PRState) -> list[str]:
     """Unoccupied tribal spaces without a Tribe counter."""
@@ -400,6 +475,10 @@ extend({
     "en": {
         "why.political_scene": "a change in the political scene",
         "why.conspiracy": "a conspiracy",
+        "why.successor_wars": "the Successor Wars roll on",
+        "prompt.successor_wars": "{who}: Successor Wars Roll On: which Greek army makes a Major "
+                                 "Move into Greece?",
+        "log.successor_wars": "{power} sets the Greek army at {space} marching.",
         "log.objective_returned": "Your Optional Objective {letter} went back to the pool.",
         "log.objectives_changed": "{power} returns {n} Optional Objective(s) to the pool and "
                                   "draws as many.",
@@ -428,6 +507,10 @@ extend({
     "ru": {
         "why.political_scene": "перемены на политической арене",
         "why.conspiracy": "заговор",
+        "why.successor_wars": "войны диадохов продолжаются",
+        "prompt.successor_wars": "{who}: Войны диадохов продолжаются: какая греческая армия "
+                                 "делает большой ход в Грецию?",
+        "log.successor_wars": "{power} двигает греческую армию из {space}.",
         "log.objective_returned": "Ваша возможная цель {letter} возвращена в пул.",
         "log.objectives_changed": "{power} возвращает в пул возможных целей: {n} и тянет "
                                   "столько же.",
