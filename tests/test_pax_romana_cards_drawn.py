@@ -162,6 +162,23 @@ def test_disease_card_16_strikes_the_drawer_at_once() -> None:
     assert "rome_10" not in s.leaders and "rome_01" in s.leaders
 
 
+def test_disease_between_leaders_of_one_rank_the_drawer_chooses() -> None:
+    """Card 16: rank = Tactics + Campaign; on a tie the player chooses which one is struck."""
+    s = ready()
+    put_leader(s, "rome_04", "rome")      # 1-4, rank 5
+    put_leader(s, "rome_05", "capua")     # 2-3, rank 5
+    put_leader(s, "rome_01", "genua")     # 1-3, rank 4
+    play(s, 16)
+    assert choices(s, "rome") == [("sick", "rome_04"), ("sick", "rome_05")]
+    dice(s, 4)
+    s = act(s, "rome", "sick", "rome_05")     # 4 over Campaign 3: he lives
+    assert {"rome_04", "rome_05", "rome_01"} <= set(s.leaders)
+    play(s, 16)
+    dice(s, 4)
+    s = act(s, "rome", "sick", "rome_04")     # 4 at Campaign 4: he dies
+    assert "rome_04" not in s.leaders and "rome_04" in s.powers["rome"].pool
+
+
 def test_local_insurrection_card_22_removes_one_garrison() -> None:
     s = ready()
     s.add("capua", "rome", "GR", 2)

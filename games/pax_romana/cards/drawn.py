@@ -20,7 +20,7 @@ from games.pax_romana.cards.registry import DRAWN, card
 from games.pax_romana.control import data
 from games.pax_romana.events import d6
 from games.pax_romana.flow import Frame, opt, paged, pop, push, question, turn_page
-from games.pax_romana.leaders import is_exceptional, kill_leader
+from games.pax_romana.leaders import is_exceptional, kill_leader, rating
 from games.pax_romana.stability import adjust, stability_range
 from games.pax_romana.state import LCU_TYPES, PRState
 from games.pax_romana.texts import extend
@@ -68,10 +68,37 @@ def barbarian_invasion(s: PRState, power: str, ctx: dict[str, Any]) -> None:
     events.invasion(s, power)
 
 
+def highest_ranked(s: PRState, power: str) -> list[str]:
+    """The Power's leaders in play of the highest rank (Tactics + Campaign)."""
+    mine = sorted(lid for lid, ls in s.leaders.items() if ls.owner == power)
+    top = max((sum(rating(lid)) for lid in mine), default=None)
+    return [lid for lid in mine if sum(rating(lid)) == top]
+
+
 @card(16, DRAWN)
 def disease(s: PRState, power: str, ctx: dict[str, Any]) -> None:
-    """1d6 against the Campaign of the drawer's highest-ranked leader: at or under it, he dies."""
-    events.disease(s, power)
+    """1d6 against the Campaign of the drawer's highest-ranked leader: at or under it, he dies;
+    between leaders of the same rank the drawer chooses."""
+    if len(highest_ranked(s, power)) > 1:
+        push(s, "disease", role=power)
+    else:
+        events.disease(s, power)
+
+
+@question("disease",
+          lambda s, f: [opt("sick", lid, "choice.leader_at", leader=f"@leader.{lid}",
+                            space=f"@space.{s.leaders[lid].at}")
+                        for lid in highest_ranked(s, f["role"])],
+          lambda s, f: msg("prompt.disease", who=f"@power.{f['role']}"))
+def _disease(s: PRState, f: Frame, verb: str, arg: Any) -> None:
+    pop(s, f)
+    roll = d6(s)
+    if roll <= rating(arg)[1]:
+        kill_leader(s, arg)
+        s.say(msg("log.leader_died", leader=f"@leader.{arg}", power=f"@power.{f['role']}",
+                  roll=roll))
+    else:
+        s.say(msg("log.leader_lived", leader=f"@leader.{arg}", roll=roll))
 
 
 @card(25, DRAWN)
@@ -475,6 +502,7 @@ extend({
     "en": {
         "why.political_scene": "a change in the political scene",
         "why.conspiracy": "a conspiracy",
+        "prompt.disease": "{who}: Disease: which of your leaders of the highest rank is struck?",
         "why.successor_wars": "the Successor Wars roll on",
         "prompt.successor_wars": "{who}: Successor Wars Roll On: which Greek army makes a Major "
                                  "Move into Greece?",
@@ -507,6 +535,8 @@ extend({
     "ru": {
         "why.political_scene": "перемены на политической арене",
         "why.conspiracy": "заговор",
+        "prompt.disease": "{who}: Болезнь: кого из ваших полководцев высшего ранга она "
+                          "поражает?",
         "why.successor_wars": "войны диадохов продолжаются",
         "prompt.successor_wars": "{who}: Войны диадохов продолжаются: какая греческая армия "
                                  "делает большой ход в Грецию?",
