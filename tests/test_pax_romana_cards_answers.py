@@ -63,8 +63,7 @@ def _march(s: PRState, power: str, start: str, units: dict[str, int]) -> PRState
 
 
 def test_ambush_destroys_half_a_die_of_bp_in_a_transit_point() -> None:
-    """§17.2 Ambush: 1d6 halved, rounded up (5 -> 3 BP): the smallest loss covering 3 BP of
-    two Legions is one Legion."""
+    """§17.2 Ambush: 1d6 halved, rounded up (5 -> 3 BP); Rome chooses the loss, one Legion."""
     s = _game()
     s.hands["carthage"] = [AMBUSH]
     s = _march(s, "rome", "tarsus", {"LG": 2})
@@ -75,6 +74,9 @@ def test_ambush_destroys_half_a_die_of_bp_in_a_transit_point() -> None:
     assert choices(s, "carthage") == [("answer", AMBUSH), ("answer", 0)]
     dice(s, 5)
     s = act(s, "carthage", "answer", AMBUSH)
+    assert s.flow[-1]["k"] == "allocate_losses" and s.flow[-1]["need"] == 3
+    assert ("loss", "rome|kill|LG") in choices(s, "rome")
+    s = act(s, "rome", "loss", "rome|kill|LG")
     assert s.stack("tp_issus", "rome") == {"LG": 1}
     move = next(f for f in s.flow if f["k"] == "move_army")
     assert move["units"] == {"LG": 1}
@@ -88,6 +90,8 @@ def test_ambush_minimum_one_and_not_in_the_movers_home() -> None:
     s.add("tp_issus", "rome", "LI", 2)
     dice(s, 1)
     s = _play(s, "carthage", AMBUSH, {"space": "tp_issus", "owner": "rome", "mover": "rome"})
+    assert s.flow[-1]["k"] == "allocate_losses" and s.flow[-1]["need"] == 1
+    s = act(s, "rome", "loss", "rome|kill|LI")
     assert s.stack("tp_issus", "rome") == {"LI": 1}
     s = _game()
     s.hands["carthage"] = [AMBUSH]

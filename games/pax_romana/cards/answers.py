@@ -18,7 +18,7 @@ from games.core import Choice, Msg, msg
 from games.pax_romana.cards import deck
 from games.pax_romana.cards.registry import HELD, card
 from games.pax_romana.control import data
-from games.pax_romana.flow import Frame, opt, paged, pop, push, question, turn_page
+from games.pax_romana.flow import Frame, opt, paged, pop, push, question, step, turn_page
 from games.pax_romana.leaders import is_exceptional
 from games.pax_romana.state import LCU_TYPES, PRState
 from games.pax_romana.texts import extend
@@ -56,20 +56,28 @@ def _ambush_ok(s: PRState, power: str, ctx: dict[str, Any]) -> bool:
 @card(AMBUSH, "enter_tp", can_play=_ambush_ok)
 def ambush(s: PRState, power: str, ctx: dict[str, Any]) -> None:
     """1d6 halved, rounded up (at least 1): that many BP of the army entering the Transit Point
-    are destroyed."""
+    are destroyed, chosen by its player as battle losses are (§10.3.2)."""
     from games.pax_romana.battle import take_losses
     space, owner = ctx["space"], ctx["owner"]
     roll = d6(s)
     need = max(1, math.ceil(roll / 2))
-    lost = take_losses(s, space, owner, need) if s.stack(space, owner) else 0
     s.say(msg("log.ambush", power=f"@power.{power}", space=f"@space.{space}", roll=roll,
-              n=lost))
-    _sync_move(s, space, owner)
+              n=need))
+    push(s, "card_sync_move", space=space, owner=owner)
+    who = _controller(s, owner)
+    if who is not None:
+        push(s, "allocate_losses", role=who, space=space, side=owner, need=need,
+             weakened=False, city=False)
+    else:
+        take_losses(s, space, owner, need)
 
 
-def _sync_move(s: PRState, space: str, owner: str) -> None:
+@step("card_sync_move")
+def sync_move(s: PRState, f: Frame) -> None:
     """The moving army's frame keeps only the units still there."""
     from games.pax_romana.movement import move_frame
+    pop(s, f)
+    space, owner = f["space"], f["owner"]
     m = move_frame(s)
     if m is None or m.get("at") != space or m.get("owner") != owner:
         return
@@ -353,7 +361,7 @@ def card_pick(s: PRState, f: Frame, verb: str, arg: Any) -> None:
 
 extend({
     "en": {
-        "log.ambush": "{power} springs an Ambush at {space}: roll {roll}, {n} BP destroyed.",
+        "log.ambush": "{power} springs an Ambush at {space}: roll {roll}, {n} BP to lose.",
         "log.conqueror_card": "{power}: Conqueror, a second Major Move with the Exceptional "
                               "leader's army.",
         "log.galley_tech": "{power}'s galleys have 3 BP until the end of the turn.",
@@ -373,7 +381,7 @@ extend({
         "choice.card_player": "{who}",
     },
     "ru": {
-        "log.ambush": "{power} устраивает засаду в {space}: бросок {roll}, уничтожено ОБ: {n}.",
+        "log.ambush": "{power} устраивает засаду в {space}: бросок {roll}, потерять ОБ: {n}.",
         "log.conqueror_card": "{power}: Завоеватель, второе большое перемещение армии "
                               "выдающегося полководца.",
         "log.galley_tech": "{power}: галеры имеют по 3 ОБ до конца хода.",
