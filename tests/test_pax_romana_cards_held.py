@@ -231,6 +231,12 @@ def test_soldier_of_fortune_gives_rome_a_dictator_with_an_enemy_at_home() -> Non
     s = act(s, "rome", "step_down", "rome_01")
     drawn = top(s)["drawn"]
     assert len(drawn) == 3 and all(d not in s.powers["rome"].pool for d in drawn)
+    # the three drawn are Rome's secret: perturbed, others stand in, nobody else sees a change
+    other = RULES.perturb_hidden(s, "rome", 3)
+    assert other.flow[-1]["drawn"] != drawn and len(other.flow[-1]["drawn"]) == 3
+    for viewer in ("carthage", "greece", "east"):
+        assert (RULES.view(other, viewer).model_dump_json()
+                == RULES.view(s, viewer).model_dump_json())
     assert choices(s, "rome") == [("dictator", d) for d in drawn] + [("dictator", None)]
     s = act(s, "rome", "dictator", drawn[1])
     assert s.leaders[drawn[1]].at == "rome" and "rome_01" not in s.leaders

@@ -320,6 +320,7 @@ class PaxRomanaRules(GameRules[PRState]):
         for sp in s.tribes:
             s.tribes[sp] = 2 + rng.below(7)
         held_cards.perturb_seen(s, role)
+        held_cards.perturb_dictator(s, role)
         card_view.perturb_cards(s, role, rng)
         return s
 

@@ -121,6 +121,17 @@ def perturb_seen(s: PRState, role: str) -> None:
             everyone[role][sp] = s.tribes[sp]
 
 
+def perturb_dictator(s: PRState, role: str) -> None:
+    """The three leaders a Dictator's Rome drew are hidden from the others: others of its pool
+    may stand in for them."""
+    p = s.powers.get(role)
+    for f in s.flow:
+        if f["k"] == "dictator" and f["role"] == role and f["drawn"] and p is not None:
+            everyone = sorted(p.pool) + list(f["drawn"])
+            n = len(f["drawn"])
+            f["drawn"], p.pool = everyone[:n], everyone[n:]
+
+
 # -- 21 Independent Expansion ------------------------------------------------------------------------
 def expansion_spaces(s: PRState, power: str) -> list[str]:
     """Unoccupied spaces within 4 land links of the Power's own LCUs: no units, no Tribe
