@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -182,7 +183,7 @@ class NegotiationThreads:
                 continue
             neg.members.append(user)
 
-    async def _say(self, info: GameInfo, neg: NegotiationMemo, text: Any,
+    async def _say(self, info: GameInfo, neg: NegotiationMemo, text: Callable[[str], str],
                    ping: list[int] | None = None) -> None:
         """One post in the thread, in the language of each of its readers (each language once,
         the negotiating player's first)."""
@@ -232,7 +233,8 @@ class NegotiationThreads:
 
     # -- the end --------------------------------------------------------------------------------
     async def close(self, info: GameInfo, memo: TableMemo, until: int | None = None) -> None:
-        """The negotiation is over: what changed hands, then the thread archived and locked."""
+        """The negotiation is over: what the game carried out (from its first log line to
+        ``until``), then the thread archived and locked."""
         neg = memo.negotiation
         assert neg is not None
         if neg.thread is not None and not neg.closing:
