@@ -103,8 +103,8 @@ def candidates(s: PRState, window: str, actor: str | None, ctx: dict[str, Any]) 
 def open_window(s: PRState, name: str, actor: str | None, **ctx: Any) -> None:
     """The hook: ``actor``'s action opens the window ``name`` (see ``registry.WINDOWS``); who
     is asked is worked out when the window's turn comes (after anything pushed later)."""
-    if not deck.advanced(s):
-        return
+    if not deck.advanced(s) or s.phase != "F":
+        return                      # §17.1.5: cards are played in the Activation Phase only
     if name not in WINDOWS:
         raise ValueError(f"unknown card window {name!r}")
     push(s, "card_window_open", window=name, actor=actor, ctx=ctx)
