@@ -277,6 +277,4 @@ def test_carthage_hiring_left_out_without_the_mercenaries_rule(
 
 def test_every_card_kind_has_its_rule() -> None:
     """Every one of the 39 kinds registers what it does (§17.2)."""
-    if len(RULES) < 39:
-        pytest.skip(f"{len(RULES)} of 39 card kinds registered so far")
-    assert sorted(RULES) == sorted(deck.kinds())
+    assert sorted(RULES) == sorted(deck.kinds()) == list(range(1, 40))
