@@ -278,3 +278,18 @@ def test_carthage_hiring_left_out_without_the_mercenaries_rule(
 def test_every_card_kind_has_its_rule() -> None:
     """Every one of the 39 kinds registers what it does (§17.2)."""
     assert sorted(RULES) == sorted(deck.kinds()) == list(range(1, 40))
+
+
+def test_hand_picture_and_words_show_the_cards() -> None:
+    """The hand picture has a row for each card; ``/hand``'s words name them in Russian too."""
+    from renderers.pax_romana.hand import hand_image
+    s = _game()
+    before = hand_image(GAME.view(s, "rome"), "ru").height
+    s.hands["rome"] = [SURPRISE, DEUS]
+    s.card_effects["seen"] = {"rome": [{"of": "carthage", "cards": [AMBUSH]}]}
+    view = GAME.view(s, "rome")
+    assert hand_image(view, "ru").height == before + 2 * 40     # 2 cards, 1 seen, no "none"
+    lines = GAME.private_lines(view, "ru")
+    assert "Карты на руке: Бог из машины, Тактическая внезапность" in lines
+    assert "На руке у игрока Карфаген: Засада" in lines
+    assert "Cards in hand: Deus ex Machina, Tactical Surprise" in GAME.private_lines(view, "en")
