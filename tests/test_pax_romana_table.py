@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
+from unittest.mock import AsyncMock
 
 import pytest
 
@@ -25,7 +26,18 @@ from bot.store import Store
 from games import registry
 from games.core import LogLine, Msg, Rng, View
 from games.core.fuzz import weighted_index
-from tests.harness import CHANNEL, GUILD, OUTSIDER, A, B, C, FakeChannel, FakeUser, Harness
+from tests.harness import (
+    CHANNEL,
+    GUILD,
+    OUTSIDER,
+    A,
+    B,
+    C,
+    FakeChannel,
+    FakeUser,
+    Harness,
+    forbidden,
+)
 from tests.harness import where_asked as asked_where
 from tests.test_ancients_table import db_url
 from tests.test_cogs import reply_text
@@ -486,5 +498,28 @@ async def test_a_thread_half_made_when_the_bot_died_is_completed_on_its_return(
         (opening,) = thread.messages
         assert "negotiates with" in opening["content"]
         assert f"<t:{int(START) + NEGOTIATION_SECONDS}:R>" in opening["content"]
+    finally:
+        await h.service.store.close()
+
+
+async def test_without_leave_to_make_threads_the_negotiation_goes_on_in_the_game(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """Discord refuses the private thread (the bot may not make one): the turn post and the
+    game go on, and the bot does not ask again at every move of the negotiation."""
+    h = await open_table(db_url(tmp_path), Clock())
+    try:
+        game, seats = await seat_table(h, (A, B, C, D))
+        by = await to_the_first_negotiate(h, game)
+        refused = AsyncMock(side_effect=forbidden(50013))
+        monkeypatch.setattr(h.channel, "create_thread", refused, raising=False)
+        other = next(r for r in POWERS if r != by)
+        for verb, arg in (("action", "negotiate"), ("invite", other)):
+            view = (await h.service.views_for(game, seats[by]))[by]
+            index = next(i for i, c in enumerate(view.actions) if c.verb == verb and c.arg == arg)
+            await press_move(h, game, by, index)
+        assert refused.await_count == 1 and h.private_threads == []
+        kept = (await h.bot.table.memo(game)).negotiation
+        assert kept is not None and kept.failed and kept.thread is None
+        assert (await h.bot.table.public_view(game)).board["negotiation"]["invited"] == [other]
     finally:
         await h.service.store.close()
