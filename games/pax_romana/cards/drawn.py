@@ -89,7 +89,7 @@ def disease(s: PRState, power: str, ctx: dict[str, Any]) -> None:
           lambda s, f: [opt("sick", lid, "choice.leader_at", leader=f"@leader.{lid}",
                             space=f"@space.{s.leaders[lid].at}")
                         for lid in highest_ranked(s, f["role"])],
-          lambda s, f: msg("prompt.disease", who=f"@power.{f['role']}"))
+          lambda s, f: msg("prompt.disease", who=f"@power.{f['role']}", card="@card.16"))
 def _disease(s: PRState, f: Frame, verb: str, arg: Any) -> None:
     pop(s, f)
     roll = d6(s)
@@ -183,7 +183,7 @@ def change_in_foreign_policy(s: PRState, power: str, ctx: dict[str, Any]) -> Non
 
 @question("foreign_policy",
           lambda s, f: [opt("target", r, "choice.power", power=f"@power.{r}") for r in s.roles],
-          lambda s, f: msg("prompt.foreign_policy", who=f"@power.{f['role']}"))
+          lambda s, f: msg("prompt.foreign_policy", who=f"@power.{f['role']}", card="@card.9"))
 def _foreign_policy(s: PRState, f: Frame, verb: str, arg: Any) -> None:
     from games.pax_romana.economy import draw_objective
     pop(s, f)
@@ -224,7 +224,7 @@ def _conspiracy_choices(s: PRState, f: Frame) -> list[Choice]:
 
 
 @question("conspiracy", _conspiracy_choices,
-          lambda s, f: msg("prompt.conspiracy", who=f"@power.{f['role']}"))
+          lambda s, f: msg("prompt.conspiracy", who=f"@power.{f['role']}", card="@card.11"))
 def _conspiracy(s: PRState, f: Frame, verb: str, arg: Any) -> None:
     if verb == "page":
         turn_page(f, f["role"])
@@ -254,7 +254,8 @@ def _dies_irae_choices(s: PRState, f: Frame) -> list[Choice]:
 
 
 @question("dies_irae", _dies_irae_choices,
-          lambda s, f: msg("prompt.dies_irae", who=f"@power.{f['role']}", n=DIES_IRAE))
+          lambda s, f: msg("prompt.dies_irae", who=f"@power.{f['role']}", n=DIES_IRAE,
+                           card="@card.14"))
 def _dies_irae(s: PRState, f: Frame, verb: str, arg: Any) -> None:
     pop(s, f)
     power = f["role"]
@@ -284,7 +285,7 @@ def local_insurrection(s: PRState, power: str, ctx: dict[str, Any]) -> None:
           lambda s, f: paged(f, f["role"], [
               opt("garrison", k, "choice.garrison_at", power=f"@power.{k.split('|')[1]}",
                   space=f"@space.{k.split('|')[0]}") for k in garrisons(s)], []),
-          lambda s, f: msg("prompt.insurrection", who=f"@power.{f['role']}"))
+          lambda s, f: msg("prompt.insurrection", who=f"@power.{f['role']}", card="@card.22"))
 def _insurrection(s: PRState, f: Frame, verb: str, arg: Any) -> None:
     if verb == "page":
         turn_page(f, f["role"])
@@ -448,7 +449,7 @@ def successor_wars(s: PRState, power: str, ctx: dict[str, Any]) -> None:
           lambda s, f: paged(f, f["role"], [opt("greek_army", sp, "choice.army_at",
                                                 space=f"@space.{sp}")
                                             for sp in successor_armies(s)], []),
-          lambda s, f: msg("prompt.successor_wars", who=f"@power.{f['role']}"),
+          lambda s, f: msg("prompt.successor_wars", who=f"@power.{f['role']}", card="@card.36"),
           lapses=lambda s, f: True)
 def _successor_wars(s: PRState, f: Frame, verb: str, arg: Any) -> None:
     from games.pax_romana.activation import movable
@@ -484,7 +485,8 @@ def tribal_resurgence(s: PRState, power: str, ctx: dict[str, Any]) -> None:
           lambda s, f: paged(f, f["role"], [opt("tribe_at", sp, "choice.at_space",
                                                 space=f"@space.{sp}")
                                             for sp in resurgence_sites(s)], []),
-          lambda s, f: msg("prompt.resurgence", who=f"@power.{f['role']}", n=f["n"]),
+          lambda s, f: msg("prompt.resurgence", who=f"@power.{f['role']}", n=f["n"],
+                           card="@card.39"),
           lapses=lambda s, f: True)
 def _resurgence(s: PRState, f: Frame, verb: str, arg: Any) -> None:
     if verb == "page":
@@ -502,69 +504,69 @@ extend({
     "en": {
         "why.political_scene": "a change in the political scene",
         "why.conspiracy": "a conspiracy",
-        "prompt.disease": "{who}: Disease: which of your leaders of the highest rank is struck?",
+        "prompt.disease": "{who}: {card}: which of your leaders of the highest rank is struck?",
         "why.successor_wars": "the Successor Wars roll on",
-        "prompt.successor_wars": "{who}: Successor Wars Roll On: which Greek army makes a Major "
-                                 "Move into Greece?",
+        "prompt.successor_wars": "{who}: {card}: which Greek army makes a Major Move into "
+                                 "Greece?",
         "log.successor_wars": "{power} sets the Greek army at {space} marching.",
         "log.objective_returned": "Your Optional Objective {letter} went back to the pool.",
         "log.objectives_changed": "{power} returns {n} Optional Objective(s) to the pool and "
                                   "draws as many.",
         "log.hand_to_deck": "{power} returns {n} card(s) from hand to the deck; it is shuffled.",
-        "prompt.foreign_policy": "{who}: Change in Foreign Policy: which Power draws an "
+        "prompt.foreign_policy": "{who}: {card}: which Power draws an "
                                  "Optional Objective and returns another?",
         "log.foreign_policy": "{power} draws an Optional Objective.",
         "log.objective_back": "{power} returns one of its other Optional Objectives, at random, "
                               "to the pool.",
         "choice.leader_of_at": "{leader} ({power}) at {space}",
-        "prompt.conspiracy": "{who}: Conspiracy: which leader is removed?",
+        "prompt.conspiracy": "{who}: {card}: which leader is removed?",
         "log.conspiracy": "A conspiracy removes {leader} of {power}.",
-        "prompt.dies_irae": "{who}: Dies Irae: pay {n}T to the priests, or lose this AM?",
+        "prompt.dies_irae": "{who}: {card}: pay {n}T to the priests, or lose this AM?",
         "choice.pay_priests": "Pay the priests {n}T",
         "choice.cancel_am": "Lose this AM",
         "log.am_cancelled": "{power} loses this AM.",
         "choice.garrison_at": "{power}'s Garrison at {space}",
-        "prompt.insurrection": "{who}: Local Insurrection: which Garrison is removed?",
+        "prompt.insurrection": "{who}: {card}: which Garrison is removed?",
         "log.insurrection": "A local insurrection removes {power}'s Garrison at {space}.",
         "log.civil_war_waits": "{power}'s next AM will be spent on the civil war.",
         "log.card_civil_war_loss": "{power} loses half its units at {space} to the civil war; "
                                    "a Garrison stays.",
-        "prompt.resurgence": "{who}: Tribal Resurgence: place a Tribe counter ({n} left)",
+        "prompt.resurgence": "{who}: {card}: place a Tribe counter ({n} left)",
         "log.tribe_placed": "A Tribe counter appears at {space}.",
     },
     "ru": {
         "why.political_scene": "перемены на политической арене",
         "why.conspiracy": "заговор",
-        "prompt.disease": "{who}: Болезнь: кого из ваших полководцев высшего ранга она "
+        "prompt.disease": "{who}: {card}: кого из ваших полководцев высшего ранга она "
                           "поражает?",
         "why.successor_wars": "войны диадохов продолжаются",
-        "prompt.successor_wars": "{who}: Войны диадохов продолжаются: какая греческая армия "
-                                 "делает большой ход в Грецию?",
+        "prompt.successor_wars": "{who}: {card}: какая греческая армия делает большой ход "
+                                 "в Грецию?",
         "log.successor_wars": "{power} двигает греческую армию из {space}.",
         "log.objective_returned": "Ваша возможная цель {letter} возвращена в пул.",
         "log.objectives_changed": "{power} возвращает в пул возможных целей: {n} и тянет "
                                   "столько же.",
         "log.hand_to_deck": "{power} возвращает карты из руки в колоду ({n}); колода "
                             "перемешана.",
-        "prompt.foreign_policy": "{who}: Изменения во внешней политике: какая держава тянет "
+        "prompt.foreign_policy": "{who}: {card}: какая держава тянет "
                                  "возможную цель и возвращает другую?",
         "log.foreign_policy": "{power} тянет возможную цель.",
         "log.objective_back": "{power} возвращает в пул одну из прежних возможных целей, "
                               "наугад.",
         "choice.leader_of_at": "{leader} ({power}) в {space}",
-        "prompt.conspiracy": "{who}: Заговорщики: какого полководца убрать?",
+        "prompt.conspiracy": "{who}: {card}: какого полководца убрать?",
         "log.conspiracy": "Заговор убирает полководца: {leader} ({power}).",
-        "prompt.dies_irae": "{who}: День гнева: заплатить жрецам {n}Т или потерять этот МА?",
+        "prompt.dies_irae": "{who}: {card}: заплатить жрецам {n}Т или потерять этот МА?",
         "choice.pay_priests": "Заплатить жрецам {n}Т",
         "choice.cancel_am": "Потерять этот МА",
         "log.am_cancelled": "{power} теряет этот МА.",
         "choice.garrison_at": "Гарнизон {power} в {space}",
-        "prompt.insurrection": "{who}: Местный мятеж: какой гарнизон убрать?",
+        "prompt.insurrection": "{who}: {card}: какой гарнизон убрать?",
         "log.insurrection": "Местный мятеж уничтожает гарнизон {power} в {space}.",
         "log.civil_war_waits": "Следующий МА державы {power} уйдёт на гражданскую войну.",
         "log.card_civil_war_loss": "{power}: гражданская война уносит половину отрядов в "
                                    "{space}; остаётся гарнизон.",
-        "prompt.resurgence": "{who}: Возвращение племён: поставьте фишку племени (осталось {n})",
+        "prompt.resurgence": "{who}: {card}: поставьте фишку племени (осталось {n})",
         "log.tribe_placed": "В {space} появляется фишка племени.",
     },
 })

@@ -91,7 +91,8 @@ def diplomatic_mission(s: PRState, power: str, ctx: dict[str, Any]) -> None:
           lambda s, f: paged(f, f["role"], [opt("look", sp, "choice.at_space", secret=True,
                                                 space=f"@space.{sp}")
                                             for sp in mission_tribes(s, f["role"])], []),
-          lambda s, f: msg("prompt.mission", who=f"@power.{f['role']}", n=f["n"]),
+          lambda s, f: msg("prompt.mission", who=f"@power.{f['role']}", n=f["n"],
+                           card="@card.15"),
           lapses=lambda s, f: True)
 def _mission(s: PRState, f: Frame, verb: str, arg: Any) -> None:
     power = f["role"]
@@ -168,7 +169,8 @@ def _garrison_choices(s: PRState, f: Frame) -> list[Choice]:
 
 
 @question("free_garrisons", _garrison_choices,
-          lambda s, f: msg("prompt.free_garrisons", who=f"@power.{f['role']}", n=f["placed"]))
+          lambda s, f: msg("prompt.free_garrisons", who=f"@power.{f['role']}", n=f["placed"],
+                           card="@card.21"))
 def _free_garrisons(s: PRState, f: Frame, verb: str, arg: Any) -> None:
     power = f["role"]
     if verb == "page":
@@ -213,7 +215,7 @@ def _hire_choices(s: PRState, f: Frame) -> list[Choice]:
 @question("hire_mercenaries", _hire_choices,
           lambda s, f: msg("prompt.hire_mercenaries" if f["unit"] is None
                            else "prompt.mercenaries_join", who=f"@power.{f['role']}",
-                           n=MERCENARY_PRICE))
+                           n=MERCENARY_PRICE, card="@card.23"))
 def _hire(s: PRState, f: Frame, verb: str, arg: Any) -> None:
     power = f["role"]
     if verb == "page":
@@ -377,7 +379,7 @@ def _opportunity_choices(s: PRState, f: Frame) -> list[Choice]:
 
 
 @question("opportunity", _opportunity_choices,
-          lambda s, f: msg("prompt.opportunity", who=f"@power.{f['role']}"))
+          lambda s, f: msg("prompt.opportunity", who=f"@power.{f['role']}", card="@card.34"))
 def _opportunity(s: PRState, f: Frame, verb: str, arg: Any) -> None:
     power = f["role"]
     pop(s, f)
@@ -410,16 +412,15 @@ extend({
     "en": {
         "unit.MLI": "Mercenary Light Infantry",
         "unit.MCV": "Mercenary Cavalry",
-        "prompt.mission": "{who}: Diplomatic Mission: look at a Tribe counter ({n} left)",
+        "prompt.mission": "{who}: {card}: look at a Tribe counter ({n} left)",
         "log.mission_seen": "The Tribe counter at {space} holds {n} warriors.",
         "log.mission": "{power}'s envoys return from the interior.",
-        "prompt.free_garrisons": "{who}: Independent Expansion: place a free Garrison ({n} "
-                                 "placed)",
+        "prompt.free_garrisons": "{who}: {card}: place a free Garrison ({n} placed)",
         "choice.done_garrisons": "No more Garrisons",
         "log.free_garrison": "{power} places a free Garrison at {space}.",
         "choice.mercenaries": "{n} × {unit}",
-        "prompt.hire_mercenaries": "{who}: Mercenaries: what do your {n}T buy?",
-        "prompt.mercenaries_join": "{who}: Mercenaries: which army do they join?",
+        "prompt.hire_mercenaries": "{who}: {card}: what do your {n}T buy?",
+        "prompt.mercenaries_join": "{who}: {card}: which army do they join?",
         "log.mercenaries": "{power} hires {n} × {unit}, who join the army at {space}.",
         "log.card_militia": "{power} raises the militia: roll {roll}, {n} militia.",
         "choice.leader_at": "{leader} at {space}",
@@ -431,7 +432,7 @@ extend({
         "log.dictator_steps_down": "{leader} steps down.",
         "log.dictator": "A Dictator: {leader} ({t}-{c}) takes command in Rome.",
         "log.no_dictator": "Rome names no Dictator.",
-        "prompt.opportunity": "{who}: Stability and Opportunity: an extra AM, or an extra "
+        "prompt.opportunity": "{who}: {card}: an extra AM, or an extra "
                               "Optional Objective?",
         "choice.extra_am": "An extra AM (free when drawn)",
         "choice.extra_objective": "An extra Optional Objective",
@@ -441,17 +442,17 @@ extend({
     "ru": {
         "unit.MLI": "наёмная лёгкая пехота",
         "unit.MCV": "наёмная кавалерия",
-        "prompt.mission": "{who}: Дипломатическая миссия: посмотрите фишку племени (осталось "
+        "prompt.mission": "{who}: {card}: посмотрите фишку племени (осталось "
                           "{n})",
         "log.mission_seen": "В фишке племени в {space} воинов: {n}.",
         "log.mission": "Послы державы {power} вернулись из глубинных земель.",
-        "prompt.free_garrisons": "{who}: Свободная экспансия: поставьте бесплатный гарнизон "
+        "prompt.free_garrisons": "{who}: {card}: поставьте бесплатный гарнизон "
                                  "(поставлено {n})",
         "choice.done_garrisons": "Больше не ставить",
         "log.free_garrison": "{power} ставит бесплатный гарнизон в {space}.",
         "choice.mercenaries": "{n} × {unit}",
-        "prompt.hire_mercenaries": "{who}: Наёмники: что купить на {n}Т?",
-        "prompt.mercenaries_join": "{who}: Наёмники: к какой армии они присоединятся?",
+        "prompt.hire_mercenaries": "{who}: {card}: что купить на {n}Т?",
+        "prompt.mercenaries_join": "{who}: {card}: к какой армии они присоединятся?",
         "log.mercenaries": "{power} нанимает: {unit} × {n}, они присоединяются к армии в "
                            "{space}.",
         "log.card_militia": "{power} созывает ополчение: выпало {roll}, ополченцев {n}.",
@@ -465,7 +466,7 @@ extend({
         "log.dictator_steps_down": "{leader} отстранён от командования.",
         "log.dictator": "Диктатор: {leader} ({t}-{c}) принимает командование в Риме.",
         "log.no_dictator": "Рим не назначает диктатора.",
-        "prompt.opportunity": "{who}: Стабильность и возможность: дополнительный МА или "
+        "prompt.opportunity": "{who}: {card}: дополнительный МА или "
                               "дополнительная возможная цель?",
         "choice.extra_am": "Дополнительный МА (бесплатный)",
         "choice.extra_objective": "Дополнительная возможная цель",
