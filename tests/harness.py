@@ -88,6 +88,8 @@ class FakeChannel:
     async def _send(self, **kwargs: Any) -> Any:
         if self.user is not None and self.user.dms_closed:
             raise forbidden()
+        if self.locked:
+            raise forbidden(50083)    # a locked thread takes no more posts
         h = self.harness
         h.calls.append((h.current, "post" if self.kind != "dm" else "dm"))
         sent = Sent(id=next(h.message_ids), channel=self, first=dict(kwargs), now=dict(kwargs))
