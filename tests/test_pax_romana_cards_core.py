@@ -293,3 +293,14 @@ def test_hand_picture_and_words_show_the_cards() -> None:
     assert "Карты на руке: Бог из машины, Тактическая внезапность" in lines
     assert "На руке у игрока Карфаген: Засада" in lines
     assert "Cards in hand: Deus ex Machina, Tactical Surprise" in GAME.private_lines(view, "en")
+
+
+def test_board_words_show_the_public_side_of_the_cards() -> None:
+    s = _game()
+    s.hands["rome"] = [SURPRISE]
+    s.deck, s.discard, s.removed_cards = [SPIES, DEUS], [AMBUSH], [GALLEY_TECH]
+    text = GAME.describe(GAME.view(s, "carthage"), "en")
+    assert "Cards in hand: Rome 1, Carthage 0, Greece 0, East 0; deck: 2" in text
+    assert "Discard pile: Ambush" in text
+    assert "Out of the game: Galley Tech – Artillery Engines" in text
+    assert "Tactical Surprise" not in text

@@ -389,6 +389,7 @@ class PaxRomanaRules(GameRules[PRState]):
                 "ru": "Союз до конца хода: "}.get(lang, "")
         for group in b.get("alliances", []):            # §4.3.1
             lines.append(ally + ", ".join(t[f"power.{p}"] for p in group))
+        lines += card_view.board_lines(b.get("cards"), lang)     # §17 (Advanced Game)
         lines.append(self.tr(view.prompt_msg, lang))
         lines += [f"{i + 1}. {self.label(c, lang)}" for i, c in enumerate(view.actions)]
         lines += self.private_lines(view, lang)

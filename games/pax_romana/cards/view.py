@@ -92,3 +92,22 @@ def card_lines(cards: dict[str, Any] | None, lang: str = "en") -> list[str]:
             shown = [name(c["kind"]) for c in item.get("cards", [])]
             out.append(f"{words[2]} {who}: {', '.join(shown) if shown else words[1]}")
     return out
+
+
+def board_lines(cards: dict[str, Any] | None, lang: str = "en") -> list[str]:
+    """The public side of the cards in words: hand sizes, the deck, the discard pile and the
+    cards out of the game."""
+    if not cards:
+        return []
+    t = TEXTS.get(lang, TEXTS["en"])
+    words = {"en": ("Cards in hand", "deck", "Discard pile", "Out of the game", "empty"),
+             "ru": ("Карт на руках", "колода", "Сброс", "Вне игры", "пусто")}.get(
+        lang, ("Cards in hand", "deck", "Discard pile", "Out of the game", "empty"))
+
+    def names(kinds: list[int]) -> str:
+        return ", ".join(t.get(f"card.{k}", str(k)) for k in kinds) or words[4]
+
+    hands = ", ".join(f"{t.get(f'power.{p}', p)} {n}" for p, n in cards.get("hands", {}).items())
+    return [f"{words[0]}: {hands}; {words[1]}: {cards.get('deck', 0)}",
+            f"{words[2]}: {names(cards.get('discard', []))}",
+            f"{words[3]}: {names(cards.get('removed', []))}"]
