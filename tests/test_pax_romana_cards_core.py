@@ -304,3 +304,20 @@ def test_board_words_show_the_public_side_of_the_cards() -> None:
     assert "Discard pile: Ambush" in text
     assert "Out of the game: Galley Tech – Artillery Engines" in text
     assert "Tactical Surprise" not in text
+
+
+def test_carthage_hires_in_another_powers_action_segment(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """§17.1.5-17.1.6: in Rome's Action Segment Carthage may hire with any card it holds."""
+    seen: list[Any] = []
+    monkeypatch.setitem(RULES, segment.MERCENARIES, _fake(segment.MERCENARIES, SEGMENT, ACTION,
+                                                          log=seen))
+    s = _game()
+    s.hands["carthage"] = [AMBUSH]
+    s = _am(s)
+    s = act(s, "rome", "action", "callup")
+    assert s.flow[-1]["k"] == "card_window" and s.flow[-1]["roles"] == ["carthage"]
+    assert choices(s, "carthage") == [("answer", f"hire:{AMBUSH}"), ("answer", 0)]
+    s = act(s, "carthage", "answer", f"hire:{AMBUSH}")
+    assert seen == [("carthage", {"via": AMBUSH})]
+    assert s.hands["carthage"] == [] and s.discard == [AMBUSH]

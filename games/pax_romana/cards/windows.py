@@ -125,9 +125,15 @@ def held_answers(s: PRState, window: str, power: str, ctx: dict[str, Any]) -> li
 
 
 def _window_choices(s: PRState, f: Frame, role: str) -> list[Choice]:
-    return [opt("answer", k, "choice.play_card", secret=True, card=deck.card_arg(k))
-            for k in held_answers(s, f["window"], role, f["ctx"])] + [
-        opt("answer", 0, "choice.card_pass", secret=True)]
+    out = [opt("answer", k, "choice.play_card", secret=True, card=deck.card_arg(k))
+           for k in held_answers(s, f["window"], role, f["ctx"])]
+    if f["window"] == "action":
+        # §17.1.6: Carthage hires Mercenaries with any Hold in Hand card, in any Action Segment
+        from games.pax_romana.cards.segment import hire_choices
+        out += [opt("answer", f"hire:{c.arg}", "choice.card_hire", secret=True,
+                    card=deck.card_arg(int(str(c.arg))))
+                for c in hire_choices(s, role)]
+    return out + [opt("answer", 0, "choice.card_pass", secret=True)]
 
 
 def _window_prompt(s: PRState, f: Frame, role: str | None) -> Msg:
@@ -138,7 +144,7 @@ def _window_prompt(s: PRState, f: Frame, role: str | None) -> Msg:
 @simultaneous("card_window", _window_choices, _window_prompt)
 def card_window(s: PRState, f: Frame, answers: dict[str, Action]) -> None:
     """The answers, once all are in, carried out in turn order (§17.1.5)."""
-    plays = [[r, int(a.arg)] for r, a in answers.items() if a.arg]
+    plays = [[r, a.arg] for r, a in answers.items() if a.arg]
     if plays:
         push(s, "card_answers", window=f["window"], ctx=f["ctx"], plays=plays)
 
@@ -149,6 +155,13 @@ def card_answers(s: PRState, f: Frame) -> None:
         pop(s, f)
         return
     power, kind = f["plays"].pop(0)
+    if isinstance(kind, str) and kind.startswith("hire:"):
+        from games.pax_romana.cards.segment import hire_choices, hire_with
+        card = int(kind.split(":", 1)[1])
+        if card in s.hands.get(power, []) and hire_choices(s, power):
+            hire_with(s, power, card)
+        return
+    kind = int(kind)
     if kind in s.hands.get(power, []) and RULES[kind].can_play(s, power, f["ctx"]):
         play_card(s, power, kind, f["ctx"])
 
