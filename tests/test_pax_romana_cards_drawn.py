@@ -301,6 +301,22 @@ def test_stability_check_card_civil_war_waits_for_the_victims_next_am() -> None:
     assert not drawn.next_am_civil_war(s, "greece")
 
 
+def test_stability_check_card_civil_war_takes_the_victims_next_am_when_drawn() -> None:
+    """The hook of the AM draw (activation.py): the victim's AM comes up and is spent on the
+    Civil War; nothing of its Activation is left to play."""
+    from games.pax_romana.activation import _activate
+    s = ready()
+    s.card_effects["civil_war"] = ["greece"]
+    s.powers["greece"].stability = -6
+    s.add("athens", "greece", "LI", 2)
+    dice(s, 3)
+    _activate(s, {"k": "am_draw"}, "greece")
+    assert s.stack("athens", "greece") == {"LI": 1, "GR": 1}
+    assert s.powers["greece"].stability == -1
+    assert [f["k"] for f in s.flow] == ["am"] and s.flow[0]["role"] == "east"
+    assert "civil_war" not in s.card_effects
+
+
 def test_tribal_resurgence_card_39_places_two_blind_counters() -> None:
     s = ready()
     s.tribe_pool = [4, 6, 8]
