@@ -209,3 +209,12 @@ def test_13_4_germans_are_moved_at_once_by_the_power_that_placed_them() -> None:
     assert s.flow[-1]["mp"] == 5 + 3
     s = act(s, "rome", "stop")
     assert s.flow[-1]["k"] == "am" and s.flow[-1]["role"] == "rome"
+
+
+def test_13_4_the_barbarian_leaders_are_named_in_both_languages() -> None:
+    from games.core.text import msg, render
+    from games.pax_romana.texts import TEXTS
+    for lid in ("gallic_invasion", "gallic_invasion#2", "german_invasion"):
+        m = msg("log.leader_fell_in_battle", leader=f"@leader.{lid}", roll=12)
+        assert "leader." not in render(m, "en", TEXTS)
+        assert "Вождь варваров" in render(m, "ru", TEXTS)

@@ -11,8 +11,19 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import msg
+from games.pax_romana import texts
 from games.pax_romana.flow import Frame, pop, push, step
 from games.pax_romana.state import LCU_TYPES, LeaderState, PRState
+
+# the invasion leaders' names (a second Gallic counter reads as the first)
+texts.extend({
+    "en": {"leader.gallic_invasion": "Barbarian leader (Western or Eastern Gauls)",
+           "leader.gallic_invasion#2": "Barbarian leader (Western or Eastern Gauls)",
+           "leader.german_invasion": "Barbarian leader (Germans)"},
+    "ru": {"leader.gallic_invasion": "Вождь варваров (западные или восточные галлы)",
+           "leader.gallic_invasion#2": "Вождь варваров (западные или восточные галлы)",
+           "leader.german_invasion": "Вождь варваров (германцы)"},
+})
 
 
 def reveal_tribe(s: PRState, space: str) -> int:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Choice, msg
+from games.pax_romana.barbarians import attack_on_placement, german_first_move, place_leader
 from games.pax_romana.control import data, occupants, space_controller
 from games.pax_romana.flow import Frame, opt, paged, pop, push, question, step, turn_page
 from games.pax_romana.leaders import (
@@ -507,7 +508,6 @@ def _barbarians(s: PRState, f: Frame, verb: str, arg: Any) -> None:
     army = {"group": group, "at": arg, "leader": leader, "removal_turn": s.turn + 1,
             "mover": f["role"]}
     s.barbarian_armies.append(army)
-    from games.pax_romana.barbarians import attack_on_placement, german_first_move, place_leader
     place_leader(s, army, leader)
     s.say(msg("log.barbarians", group=f"@group.{group}", space=f"@space.{arg}", n=n + cavalry))
     near_capital(s, army)
