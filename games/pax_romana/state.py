@@ -4,8 +4,8 @@ Units are counted by space, owner and type (``units[space][owner][type] = n``). 
 Powers in play (``rome``, ``carthage``, ``greece``, ``east``), the independents (``syracuse``,
 ``mamertines``, ``rhodes``, ``pergamum``), ``sof`` (the Soldiers of Fortune army, used by the Power
 in ``sof.power``), ``barbarian`` and ``slaves``. Types are the counter key's codes (LG, HI, LI, CV,
-EL, ML, MHI, BR, BC, TW, GR, GS) plus ``wLG`` and ``wHI`` for weakened Legions and Heavy Infantry
-(§10.6). A space id may also be a naval point (a fleet that Stopped there, §11.1.5).
+EL, ML, MHI, BR, BC, TW, GR, GS; the Advanced Game's Mercenary LI and Cavalry MLI, MCV, §12.2.3)
+plus ``wLG`` and ``wHI`` for weakened Legions and Heavy Infantry (§10.6). A space id may also be a naval point (a fleet that Stopped there, §11.1.5).
 
 Where the modules still to come plug in (they work on this State and on the flow stack):
 
