@@ -377,6 +377,31 @@ def test_9_3_4_interceptors_combine_with_their_army_and_only_they_regroup() -> N
     assert s.stack("parma", "rome") == {"LI": 1}           # the army that was there stays
 
 
+def test_10_7_7_a_lost_interception_regroups_the_interceptors_once() -> None:
+    """§9.3.4, §10.7.7: after a lost interception only the interceptors go back, once; the
+    army of the same Power that stood in the space keeps its units of the same kind."""
+    s = blank()
+    hold(s)
+    s.add("mediolanum", "carthage", "HI", 4)
+    s.add("parma", "rome", "LI", 2)
+    s.add("parma", "rome", "LG", 1)
+    s.add("arretium", "rome", "LG", 1)
+    s.leaders["rome_10"] = LeaderState(owner="rome", at="arretium")
+    s = _march(s, "carthage", "mediolanum")
+    dice(s, 6)
+    s = act(s, "carthage", "go")
+    s = act(s, "carthage", "to", "parma")
+    dice(s, 6, 2, 1, 2)                  # 6 + 2 + Tactics 4: in; battle rolls 1 and 2
+    s = act(s, "rome", "intercept", "arretium")
+    assert next(f for f in s.flow if f["k"] == "battle")["bp"] == {"rome": 10, "carthage": 12}
+    s = act(s, "rome", "done")
+    dice(s, 3, 3)
+    s = _losses(s, carthage=["carthage|weaken|HI"], rome=["rome|weaken|LG"])
+    assert s.stack("arretium", "rome") == {"wLG": 1}       # the interceptor, weakened
+    assert s.stack("parma", "rome") == {"LI": 2, "LG": 1}  # the army that stood there
+    assert sum(1 for e in s.log if e.msg.key == "log.regroup") == 1
+
+
 def _answer(s: PRState, **picks: list[tuple[str, Any]]) -> PRState:
     """Answer the questions on top of the stack with each Power's scripted answers, in order,
     until a Power has none left for the question it is asked."""

@@ -315,7 +315,7 @@ def battle(s: PRState, f: Frame) -> None:
         return
     if stage == "siege":
         f["stage"] = "elephants"
-        from games.pax_romana.cards.hooks import battle_begins   # §17.2 (Advanced Game)
+        from games.pax_romana.cards.hooks import battle_begins  # §17.2 (Advanced Game)
         battle_begins(s, f)
         if f["city"] and not f["amphibious"]:
             roles = [r for r in (controller(s, att), controller(s, dfd)) if r is not None]
@@ -460,7 +460,7 @@ def shifts_for(s: PRState, f: Frame, att_bp: int, dfd_bp: int) -> dict[str, int]
         out[dfd] += _shift_row("defender against an amphibious")
     if f.get("siege"):
         out[f["siege"]] += _shift_row("won Siege Preparation")
-    from games.pax_romana.cards.hooks import battle_shifts       # §17.2 (Advanced Game)
+    from games.pax_romana.cards.hooks import battle_shifts  # §17.2 (Advanced Game)
     battle_shifts(s, f, out)
     return out
 
@@ -942,7 +942,7 @@ def _losses_done(s: PRState, f: Frame) -> None:
     if m is not None and f.get("moving", True) and winner != mover_side:
         m["mp"] = max(0, m["mp"] - data().tables.battle_losses.win_loss_effects[
             "loser_continue_mp"])
-    if f["intercept"] and winner != att and has_lcu(s, space, att):
+    if f["intercept"] and winner != att and has_lcu(s, space, att) and not f.get("regrouped"):
         regroup(s, f)
     _after(s, f)
 
@@ -1068,6 +1068,7 @@ def regroup(s: PRState, f: Frame) -> None:
         for kind, n in m["units"].items():
             s.moved[key][kind] = s.moved[key].get(kind, 0) + n
         m["regrouped"] = True
+    f["regrouped"] = True               # once: what stays is the army that stood there
     s.say(msg("log.regroup", power=f"@power.{att}", space=f"@space.{back}"))
 
 
