@@ -124,9 +124,13 @@ def test_poliorcetes_helepolis_once_against_a_city() -> None:
     assert s.powers["rome"].treasury == 8
     s = act(s, "rome", "pick", "messana")
     assert s.card_effects["helepolis"] == {"rome": "messana"}
+    s.remove("messana", "rome", "LG")
+    s.add("syracuse", "rome", "LG")
     s.flow.append({"k": "move_army", "role": "rome", "owner": "rome", "start": "messana",
                    "path": ["messana", "syracuse"], "at": "syracuse", "units": {"LG": 1},
                    "leaders": []})
+    hooks.entered(s, "rome", "rome", "syracuse")         # the marker goes with the army
+    assert s.card_effects["helepolis"] == {"rome": "syracuse"}
     out = {"rome": 0, "greece": 0}
     card_shifts(s, _battle("syracuse", "rome", "greece", city=True), out)
     assert out == {"rome": 2, "greece": 0}

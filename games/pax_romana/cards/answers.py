@@ -263,7 +263,8 @@ def tactical_surprise(s: PRState, power: str, ctx: dict[str, Any]) -> None:
 def card_shifts(s: PRState, f: Frame, out: dict[str, int]) -> None:
     """The cards' shifts in a land battle (for battle.py): Tactical Surprise, the Inventor of
     The Archimedes Effect for a defender using its City's FP, the Helepolis of The Poliorcetes
-    Effect for the army that brought it against a City or Settlement (then removed)."""
+    Effect for the army that brought it against a City or Settlement the defender uses (then
+    removed)."""
     for side, n in f.get("card_shifts", {}).items():
         if side in out:
             out[side] += n
@@ -274,14 +275,22 @@ def card_shifts(s: PRState, f: Frame, out: dict[str, int]) -> None:
             out[dfd] += SHIFTS
     who = _controller(s, att)
     marks = s.card_effects.get("helepolis", {})
-    if who in marks and f.get("city"):
-        from games.pax_romana.movement import move_frame
-        m = move_frame(s)
-        path = set(m.get("path", [])) | {m["start"]} if m is not None else set()
-        if marks[who] in path or marks[who] == f.get("came_from"):
-            out[att] += SHIFTS
-            del marks[who]
-            s.say(msg("log.helepolis", power=f"@power.{who}", space=f"@space.{space}"))
+    if f.get("helepolis"):
+        out[att] += SHIFTS
+    elif who in marks and marks[who] == space and f.get("city"):
+        # the marker came with the attacking army (follow_helepolis); one battle, then gone
+        f["helepolis"] = True
+        out[att] += SHIFTS
+        del marks[who]
+        s.say(msg("log.helepolis", power=f"@power.{who}", space=f"@space.{space}"))
+
+
+def follow_helepolis(s: PRState, power: str | None, here: str, there: str) -> None:
+    """The Helepolis goes with the army it was put with: an army of its Power leaving the
+    marker's space takes it along (for hooks.py, each step of a land or sea move)."""
+    marks = s.card_effects.get("helepolis", {})
+    if power is not None and marks.get(power) == here and here != there:
+        marks[power] = there
 
 
 # -- Spies (33) and Traitor (38) ----------------------------------------------------------------------

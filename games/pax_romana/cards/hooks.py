@@ -17,8 +17,16 @@ def _power_of(s: PRState, owner: str) -> str | None:
 
 
 def entered(s: PRState, role: str, owner: str, there: str) -> None:
-    """An army entered ``there``: a land Transit Point opens the window for Ambush."""
-    if deck.advanced(s) and there in data().transit_points:
+    """An army entered ``there``: its Helepolis goes along; a land Transit Point opens the
+    window for Ambush."""
+    if not deck.advanced(s):
+        return
+    from games.pax_romana.cards.answers import follow_helepolis
+    from games.pax_romana.movement import move_frame
+    m = move_frame(s)
+    if m is not None and len(m.get("path", [])) >= 2 and m["path"][-1] == there:
+        follow_helepolis(s, _power_of(s, owner), m["path"][-2], there)
+    if there in data().transit_points:
         open_window(s, "enter_tp", role, space=there, owner=owner,
                     mover=_power_of(s, owner) or role)
 
@@ -26,7 +34,11 @@ def entered(s: PRState, role: str, owner: str, there: str) -> None:
 def sailed(s: PRState, f: dict[str, Any], there: str) -> None:
     """A transport entered ``there``: a port or naval transit point opens the window for Naval
     Ambush (a deep-sea point does not)."""
+    from games.pax_romana.cards.answers import follow_helepolis
     from games.pax_romana.naval import point_kind
+    path = (f.get("sea") or {}).get("path", [])
+    if deck.advanced(s) and len(path) >= 2:
+        follow_helepolis(s, _power_of(s, f["owner"]), path[-2], there)
     if deck.advanced(s) and point_kind(there) in ("port", "ntp"):
         open_window(s, "naval_transport", f["role"], space=there, owner=f["owner"],
                     mover=f["role"], escorted=bool((f.get("sea") or {}).get("galleys")))
