@@ -118,6 +118,7 @@ def test_every_kind_of_question_gets_one_of_the_views_choices():
             pick = pr_ai.policy(view)
             assert view.find(pick.action()) is not None, sig
             assert view.find(decide(view, 1, "ai", "easy", strict=True).action()) is not None
+            assert view.find(decide(view, 1, "greedy", strict=True).action()) is not None
     kinds = {k for k, _ in seen}
     assert {"prompt.am", "prompt.expansion", "prompt.move_army", "prompt.plan_manpower",
             "prompt.plan_maintenance", "prompt.plan_leaders", "prompt.intercept"} <= kinds

@@ -48,6 +48,7 @@ from games.ai.common import (
 from games.core import Choice, Msg, Rng, View, msg
 from games.core.fuzz import weighted_index
 from games.core.rng import PlayerRandom
+from games.pax_romana import economy
 from games.pax_romana.activation import battle_points
 from games.pax_romana.control import controllers, data, province_map, territory_map
 from games.pax_romana.flow import FLOW, Frame, opt, question, waiting
@@ -68,6 +69,7 @@ RIVAL_SHARE = 0.7          # how much the best rival's standing counts against
 POSITION = 0.6             # an army's best prize within reach
 REACH = 6                  # steps within which an army looks for its prize
 PROVINCE = 2.5             # a province won by holding one more space
+VOYAGE = 8                 # sea steps after which a transport lands where it can
 SEA_STRENGTH = 6           # an army this strong may go by sea to its prize
 ATTACK_EDGE = 1.3          # attack only with this many times the defence's BP (and 1 more)
 
@@ -528,6 +530,8 @@ def _army_score(view: View, space: str, owner: str) -> float:
     if owner != me:
         strength = int(x.get("bp", {}).get(owner, 0))
     pot = potential(b, me, space, strength, REACH)
+    if strength >= SEA_STRENGTH and space in data().ports:
+        pot = max(pot, 0.8 * sea_goal(b, me, space, strength)[0])
     guard = 0.0
     if data().spaces[space].capital and data().spaces[space].home_of == me:
         if threat(b, me, space) > 0:
@@ -662,13 +666,18 @@ def _transport(view: View, choices: list[Choice]) -> Choice:
         return land
     if go_on is not None:
         return go_on
-    sails = [c for c in choices if c.verb == "sail_to"]
+    last = b.get("last_move") or {}
+    path = list(last.get("path") or []) if last.get("kind") == "sea" and last.get(
+        "power") == me else []
+    sails = [c for c in choices if c.verb == "sail_to" and str(c.arg) not in path]
+    if land is not None and (not sails or len(path) >= VOYAGE):
+        return land            # no sailing in circles: the voyage has gone round or far enough
     if goal is not None and sails:
         def dist(c: Choice) -> tuple[int, str]:
             d = sea_distances(str(c.arg)).get(goal, 99)
             return (d, str(c.arg))
         return min(sails, key=dist)
-    return land or (sails[0] if sails else choices[-1])
+    return land or (sails or [c for c in choices if c.verb == "sail_to"] or choices)[0]
 
 
 def _pick_army(view: View, choices: list[Choice]) -> Choice:
@@ -731,46 +740,62 @@ def _losses(choices: list[Choice]) -> Choice:
 
 def _builder(view: View, choices: list[Choice]) -> Choice:
     """The Manpower plan and the Call-Up: rebuild, then heavy infantry where the biggest army
-    stands, within the Treasury less the reserve."""
+    stands (light units when more LG/HI would outnumber the CVP, §14.2.1), within the Treasury
+    less the reserve. A sub-menu is entered only when it has something to take, and never left
+    by going back, so the menus cannot go round in circles."""
     b = view.board
     me = view.role or ""
     p = _power(view)
     plan = view.private.get("plan") or {}
+    items = plan.get("items", []) if plan.get("kind") == "manpower" else []
     spent = int(plan.get("cost") or 0) if plan.get("kind") == "manpower" else 0
     cash = int(p.get("treasury", 0)) - spent - _reserve(view)
-    planned = sum(1 for it in plan.get("items", []) if it.get("unit") in ("LG", "HI"))
+    planned = sum(1 for it in items if it.get("unit") in ("LG", "HI"))
     heavy_room = min(sum(p.get("manpower", {}).values()), -_heavy_over(view)) - planned
+
+    def acceptable(kind: str) -> bool:
+        return economy.FULL_COST.get(kind, 99) <= cash and (kind not in HEAVY
+                                                             or heavy_room > 0)
+
     verbs = {c.verb for c in choices}
     done = _first(choices, "confirm") or _first(choices, "done")
     if "menu" in verbs or done is not None and verbs <= {"confirm", "done", "undo", "unrebuild",
                                                          "buy_objective"}:
-        if cash >= 1 and _first(choices, "menu", "rebuild"):
-            return _first(choices, "menu", "rebuild")  # type: ignore[return-value]
-        if cash >= 2 and _first(choices, "menu", "form"):
-            return _first(choices, "menu", "form")  # type: ignore[return-value]
+        s = board_state(view)
+        rebuild = _first(choices, "menu", "rebuild")
+        if rebuild is not None and cash >= economy.rebuild_cost():
+            ready = [k for k in economy.weakened_units(s, me) if economy.may_rebuild(s, me, k)]
+            if len(ready) > sum(1 for it in items if it.get("action") == "rebuild"):
+                return rebuild
+        form = _first(choices, "menu", "form")
+        if form is not None and cash >= 1 and any(
+                acceptable(k) for pr in economy.formable_provinces(s, me)
+                for k in economy.formable_types(s, me, pr)):
+            return form
         return done or choices[-1]
     if "rebuild" in verbs:
         return next(c for c in choices if c.verb == "rebuild")
     if "province" in verbs:
         opts = [c for c in choices if c.verb == "province"]
+        good = [c for c in opts if any(acceptable(k) for k in economy.formable_types(
+            board_state(view), me, str(c.arg)))] or opts
 
         def pscore(c: Choice) -> tuple[float, str]:
             spaces = data().spaces_of(str(c.arg))
             return (max((_mine(b, me, sp) + threat(b, me, sp) for sp in spaces), default=0),
                     str(c.arg))
-        return max(opts, key=pscore)
+        return max(good, key=pscore)
     if "type" in verbs:
         opts = [c for c in choices if c.verb == "type"]
-        if heavy_room <= 0 and all(str(c.arg) in ("LG", "HI") for c in opts):
-            return _first(choices, "back") or opts[0]
-        order = ["LG", "HI", "CV", "LI", "EL"] if heavy_room > 0 else ["LI", "CV", "LG", "HI",
-                                                                       "EL"]
+        order = ["LG", "HI", "CV", "LI", "EL"] if heavy_room > 0 else ["LI", "CV", "EL", "LG",
+                                                                       "HI"]
         return min(opts, key=lambda c: order.index(str(c.arg)) if str(c.arg) in order else 9)
     if "place" in verbs:
         opts = [c for c in choices if c.verb == "place"]
         return max(opts, key=lambda c: (_mine(b, me, str(c.arg)) + 2 * threat(b, me, str(c.arg)),
                                         str(c.arg)))
-    return _first(choices, "back") or choices[0]
+    real = [c for c in choices if c.verb not in ("back", "page")]
+    return real[0] if real else choices[0]
 
 
 def _maintenance(view: View, choices: list[Choice]) -> Choice:
@@ -1030,7 +1055,8 @@ def choose(view: View, rng: PlayerRandom, level: str) -> Choice:
 
 def greedy(view: View, rng: PlayerRandom) -> Choice:
     """The baseline: at the start of an Activation and the Expansion menu, the choice whose
-    immediate outcome the evaluation rates best on one sampled State; elsewhere the policy."""
+    immediate outcome the evaluation rates best on one sampled State (among the choices the
+    search weighs, the policy's own pick keeping near ties); elsewhere the policy."""
     choices = forward(distinct(view.actions))
     if len(choices) == 1 or view.prompt_msg.key not in SEARCH_PROMPTS:
         return _listed(view, policy(view))
@@ -1038,9 +1064,11 @@ def greedy(view: View, rng: PlayerRandom) -> Choice:
     if not consistent:
         return _listed(view, policy(view))
     me = view.role or ""
+    default = key_of(policy(view))
+    candidates = [c for c in choices if _worth_trying(c, default)]
     values = []
-    for c in choices:
+    for c in candidates:
         trial = RULES.copy(states[0])
         step_in_place(RULES, trial, me, c)
-        values.append(evaluate(trial, me))
-    return _listed(view, choices[best_index(values)])
+        values.append(evaluate(trial, me) + (TRUST if key_of(c) == default else 0.0))
+    return _listed(view, candidates[best_index(values)])
