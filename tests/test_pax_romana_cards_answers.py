@@ -365,3 +365,24 @@ def test_naval_ambush_through_its_window() -> None:
     assert s.stack("syracuse", "rome") == {} and s.stack("catana", "rome") == {}
     assert not any(f["k"] == "move_army" for f in s.flow)
     assert s.discard == [NAVAL_AMBUSH]
+
+
+def test_cunctator_offers_a_second_withdrawal_in_one_move() -> None:
+    """§9.4.1 allows one withdrawal a move; with Cunctator Rome is offered another."""
+    for played, offered in ((False, False), (True, True)):
+        s = _game()
+        if played:
+            s.card_effects["cunctator"] = ["rome"]
+        hold(s, "rome")
+        s.add("venusia", "carthage", "HI", 4)
+        s.add("venusia", "rome", "LI", 3)
+        s.flow.append({"k": "move_army", "role": "carthage", "owner": "carthage",
+                       "start": "capua", "at": "venusia", "path": ["capua", "venusia"],
+                       "units": {"HI": 4}, "leaders": [], "mp": 3, "stage": "move",
+                       "withdrew": ["rome"]})
+        s.flow.append({"k": "contact", "space": "venusia", "came_from": "capua",
+                       "owner": "carthage", "role": "carthage", "offered": []})
+        s = fresh(s)
+        dice(s, 3, 3, 3, 3)
+        run(s)
+        assert (s.flow[-1]["k"] == "withdraw") is offered
