@@ -137,8 +137,13 @@ def _window_choices(s: PRState, f: Frame, role: str) -> list[Choice]:
 
 
 def _window_prompt(s: PRState, f: Frame, role: str | None) -> Msg:
+    """The same question for everyone asked: what happened, and who is still to answer."""
     waiting = [r for r in f["roles"] if r not in f.get("answers", {})]
-    return names_msg(f"prompt.card_window_{f['window']}", waiting)
+    ctx = f["ctx"]
+    actor = ctx.get("by") or ctx.get("mover") or f.get("actor") or waiting[0]
+    return names_msg(f"prompt.card_window_{f['window']}", waiting, actor=f"@power.{actor}",
+                     space=f"@space.{ctx['space']}" if ctx.get("space") else "",
+                     card=deck.card_arg(int(ctx["kind"])) if ctx.get("kind") else "")
 
 
 @simultaneous("card_window", _window_choices, _window_prompt)
@@ -172,24 +177,24 @@ def _names(en: str, ru: str) -> dict[str, dict[str, str]]:
     for window in _WHAT["en"]:
         for n in range(1, 5):
             who_en = ", ".join(f"{{p{i}}}" for i in range(1, n + 1))
-            out["en"][f"prompt.card_window_{window}.{n}"] = en.format(
-                who=who_en, what=_WHAT["en"][window])
-            out["ru"][f"prompt.card_window_{window}.{n}"] = ru.format(
-                who=who_en, what=_WHAT["ru"][window])
+            out["en"][f"prompt.card_window_{window}.{n}"] = en.replace(
+                "{who}", who_en).replace("{what}", _WHAT["en"][window])
+            out["ru"][f"prompt.card_window_{window}.{n}"] = ru.replace(
+                "{who}", who_en).replace("{what}", _WHAT["ru"][window])
     return out
 
 
 _WHAT = {
-    "en": {"enter_tp": "an army enters a Transit Point",
-           "naval_transport": "an army by Naval Transport enters a port or naval point",
-           "land_battle": "a land battle is about to be fought",
-           "card": "a card has been played", "expansion_start": "an Expansion begins",
-           "action": "an Action Segment begins"},
-    "ru": {"enter_tp": "армия входит в транзитный пункт",
-           "naval_transport": "армия морем входит в порт или морской пункт",
-           "land_battle": "начинается сухопутное сражение",
-           "card": "разыграна карта", "expansion_start": "начинается экспансия",
-           "action": "начинается сегмент действий"},
+    "en": {"enter_tp": "{actor}'s army enters {space}",
+           "naval_transport": "{actor}'s army by Naval Transport enters {space}",
+           "land_battle": "a land battle is about to be fought in {space}",
+           "card": "{actor} plays {card}", "expansion_start": "{actor} begins an Expansion",
+           "action": "{actor}'s Action Segment begins"},
+    "ru": {"enter_tp": "армия ({actor}) входит в {space}",
+           "naval_transport": "армия ({actor}) морем входит в {space}",
+           "land_battle": "начинается сухопутное сражение в {space}",
+           "card": "{actor} разыгрывает «{card}»", "expansion_start": "{actor} начинает экспансию",
+           "action": "начинается сегмент действий: {actor}"},
 }
 
 extend(_names("Cards: {what}. Play a card, or pass? (waiting for {who})",
