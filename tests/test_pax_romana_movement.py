@@ -657,3 +657,62 @@ def test_9_4_5_units_left_behind_fight_while_the_rest_withdraws() -> None:
                                                                          "rome": 1}
     assert s.stack("rome", "rome") == {"LI": 1}
     assert next(f for f in s.flow if f["k"] == "move_army")["mp"] == 3 - 2
+
+
+def _beaten_at_venusia(guard: bool = True) -> PRState:
+    """Carthage (4 HI from Capua) beats the Romans' 3 LI at Venusia (rolls 5 and 2); Rome is
+    asked whether to retreat (§10.7.1)."""
+    s = blank()
+    hold(s, "rome")
+    s.add("capua", "carthage", "HI", 4)
+    if guard:
+        s.add("brundisium", "carthage", "HI", 1)
+    s.add("venusia", "rome", "LI", 3)
+    s = _march(s, "carthage", "capua")
+    dice(s, 6)
+    s = act(s, "carthage", "go")
+    s = act(s, "carthage", "to", "venusia")
+    dice(s, 5, 2)
+    s = act(s, "rome", "stand")
+    s = act(s, "carthage", "done")
+    assert _top(s) == "retreat"
+    return s
+
+
+def test_10_7_6_a_two_space_retreat_may_be_intercepted_in_its_first_space() -> None:
+    """§10.7.6 with §9.3.1: the Romans retreat two spaces to Croton, through Tarentum; Carthage's
+    army at Brundisium intercepts them in Tarentum (6 + 6), the battle is a draw (1 and 1, the
+    shift unused), the interceptor regroups, and the Romans go on to Croton."""
+    s = _beaten_at_venusia()
+    s = act(s, "rome", "retreat", "croton")
+    s = act(s, "rome", "loss", "rome|kill|LI")
+    s = act(s, "carthage", "loss", "carthage|weaken|HI")
+    s = act(s, "rome", "no_militia")
+    assert _top(s) == "intercept" and s.flow[-1]["space"] == "tarentum"
+    assert choices(s, "carthage") == [("intercept", "brundisium"), ("let_pass", None)]
+    dice(s, 6, 6, 1, 1)
+    s = act(s, "carthage", "intercept", "brundisium")
+    s = act(s, "carthage", "done")
+    assert s.stack("croton", "rome") == {"LI": 2}
+    assert s.stack("brundisium", "carthage") == {"HI": 1}
+    assert "rome" not in s.units.get("tarentum", {})
+    assert [e.msg.args["space"] for e in s.log if e.msg.key == "log.retreated"] == [
+        "@space.tarentum", "@space.croton"]
+
+
+def test_10_7_4_the_defender_chooses_the_way_of_a_two_space_retreat() -> None:
+    """§10.7.4: while Carthage's army stands in Brundisium it is no retreat; without it,
+    Brundisium is two spaces from Venusia through Barium or Tarentum, and the Romans choose
+    Barium."""
+    assert ("retreat", "brundisium") not in choices(_beaten_at_venusia(), "rome")
+    s = _beaten_at_venusia(guard=False)
+    s = act(s, "rome", "retreat", "brundisium")
+    assert _top(s) == "retreat_via"
+    assert choices(s, "rome") == [("retreat_via", "barium"), ("retreat_via", "tarentum")]
+    s = act(s, "rome", "retreat_via", "barium")
+    s = act(s, "rome", "loss", "rome|kill|LI")
+    s = act(s, "carthage", "loss", "carthage|weaken|HI")
+    s = act(s, "rome", "no_militia")
+    assert s.stack("brundisium", "rome") == {"LI": 2}
+    assert [e.msg.args["space"] for e in s.log if e.msg.key == "log.retreated"] == [
+        "@space.barium", "@space.brundisium"]

@@ -37,9 +37,15 @@ from games.pax_romana.state import LCU_TYPES, PRState
 
 texts.extend({
     "en": {"log.elephant_losses": "Elephants destroy {n} BP of {power}'s army; its player "
-                                  "chooses which units."},
+                                  "chooses which units.",
+           "prompt.retreat_via": "{who}: the army retreats two spaces to {space}: through which "
+                                 "space?",
+           "choice.retreat_via": "Through {space}"},
     "ru": {"log.elephant_losses": "Слоны уничтожают {n} ОБ армии: {power}; её игрок выбирает, "
-                                  "какие отряды."},
+                                  "какие отряды.",
+           "prompt.retreat_via": "{who}: армия отступает на две области, в {space}: через какую "
+                                 "область?",
+           "choice.retreat_via": "Через {space}"},
 })
 
 CAVALRY = ("CV", "BC", "MCV")
@@ -562,6 +568,13 @@ def retreat_spaces(s: PRState, f: Frame) -> list[str]:
     settlements, nor the space the attacker came from; two spaces may not end next to the
     battle space; any number of land TPs into the first space beyond them (§10.7.6). After an
     interception, only along the link the army came in by (§9.3.3)."""
+    sea = set() if f["intercept"] else sea_retreats(s, f["space"], f["dfd"])
+    return sorted(set(retreat_ways(s, f)) | sea)
+
+
+def retreat_ways(s: PRState, f: Frame) -> dict[str, list[str]]:
+    """Where the beaten defender may retreat by land, each end with the first spaces a
+    two-space retreat passes through on the way there (empty for one space)."""
     from games.pax_romana.movement import friends_of
     d = data()
     space, side = f["space"], f["dfd"]
@@ -591,14 +604,22 @@ def retreat_spaces(s: PRState, f: Frame) -> list[str]:
     if f["intercept"]:
         back = f.get("mover_from")
         if back is None or back in d.transit_points or blocked(back):
-            return []
-        return [back]
+            return {}
+        return {back: []}
     first = beyond(space, {space})
-    second: set[str] = set()
+    ways: dict[str, list[str]] = {sp: [] for sp in first}
     adjacent = d.land_neighbours(space)
-    for sp in first:
-        second |= {x for x in beyond(sp, {space, sp}) if x not in adjacent and x not in first}
-    return sorted(first | second | sea_retreats(s, space, side))
+    for sp in sorted(first):
+        for x in beyond(sp, {space, sp}):
+            if x not in adjacent and x not in first:
+                ways.setdefault(x, []).append(sp)
+    return ways
+
+
+def retreat_via(s: PRState, f: Frame, dest: str) -> list[str]:
+    """The first spaces a two-space retreat to ``dest`` may pass through (§10.7.4); none for a
+    retreat of one space or by sea."""
+    return retreat_ways(s, f).get(dest, [])
 
 
 def sea_retreats(s: PRState, space: str, side: str) -> set[str]:
@@ -660,7 +681,31 @@ def retreat(s: PRState, f: Frame, verb: str, arg: Any) -> None:
         if roll <= stop:
             s.say(msg("log.retreat_prevented", power=f"@power.{b['dfd']}", roll=roll))
             return
-    b["retreat"] = arg
+    set_retreat(s, b, arg)
+
+
+def set_retreat(s: PRState, b: Frame, dest: str) -> None:
+    """The retreat's end; a two-space retreat also names the space it passes through (the
+    defender's choice where there are several), where it may be intercepted (§10.7.6)."""
+    b["retreat"] = dest
+    b["via"] = None
+    vias = retreat_via(s, b, dest)
+    who = controller(s, b["dfd"])
+    if len(vias) == 1 or (vias and who is None):
+        b["via"] = vias[0]
+    elif vias:
+        push(s, "retreat_via", role=who, space=b["space"], dest=dest)
+
+
+@question("retreat_via",
+          lambda s, f: [opt("retreat_via", sp, "choice.retreat_via", space=f"@space.{sp}")
+                        for sp in retreat_via(s, battle_frame(s), f["dest"])],
+          lambda s, f: msg("prompt.retreat_via", who=f"@power.{f['role']}",
+                           space=f"@space.{f['dest']}"))
+def retreat_via_choice(s: PRState, f: Frame, verb: str, arg: Any) -> None:
+    """§10.7.4: the way of a two-space retreat."""
+    pop(s, f)
+    battle_frame(s)["via"] = arg
 
 
 def _forced(s: PRState, f: Frame) -> None:
@@ -701,6 +746,8 @@ def force_retreat(s: PRState, f: Frame, verb: str, arg: Any) -> None:
     who = controller(s, b["dfd"])
     if len(options) > 1 and who is not None:
         push(s, "forced_retreat_to", role=who, space=b["space"])
+    elif len(options) == 1:
+        set_retreat(s, b, options[0])
 
 
 def _forced_to_choices(s: PRState, f: Frame) -> list[Choice]:
@@ -718,7 +765,7 @@ def forced_retreat_to(s: PRState, f: Frame, verb: str, arg: Any) -> None:
         turn_page(f, f["role"])
         return
     pop(s, f)
-    battle_frame(s)["retreat"] = arg
+    set_retreat(s, battle_frame(s), arg)
 
 
 # -- steps 12-15: losses, retreat, regroup, leader death, what follows ----------------------------
@@ -909,15 +956,25 @@ def _losses_done(s: PRState, f: Frame) -> None:
         else:
             by_sea = dest in data().sea_neighbours(space) and dest not in (
                 data().land_neighbours(space))
+            via = f.get("via")
+            stop = via or dest
+            went: dict[str, Any] = {}
             for o in side_of(s, dfd):
                 units = {k: n for k, n in s.stack(space, o).items()
                          if k != "GS" or by_sea}
-                shift_army(s, o, units, s.leaders_at(space, o), space, dest)
-                s.merge_weakened(dest, o)
+                leaders = s.leaders_at(space, o)
+                went[o] = {"units": shift_army(s, o, units, leaders, space, stop),
+                           "leaders": leaders}
+                s.merge_weakened(stop, o)
             s.say(msg("log.retreated", power=f"@power.{dfd}", start=f"@space.{space}",
-                      space=f"@space.{dest}"))
+                      space=f"@space.{stop}"))
             from games.pax_romana.movement import escaping
-            escaping(s, dfd, space, dest, att)
+            if via:
+                # §10.7.6 with §9.3.1: it may be intercepted in each space it enters, the first
+                # of a two-space retreat too; then it goes on to the second
+                push(s, "retreat_on", side=dfd, at=via, dest=dest, enemy=att, space=space,
+                     went=went)
+            escaping(s, dfd, space, stop, att)
     # §8.4.4: leaders of a destroyed army die with it
     for side in (att, dfd):
         if not has_lcu(s, space, side):
@@ -945,6 +1002,40 @@ def _losses_done(s: PRState, f: Frame) -> None:
     if f["intercept"] and winner != att and has_lcu(s, space, att) and not f.get("regrouped"):
         regroup(s, f)
     _after(s, f)
+
+
+@step("retreat_on")
+def retreat_on(s: PRState, f: Frame) -> None:
+    """§10.7.4: after any interception in the first space of a two-space retreat, what is left
+    of the retreating army goes on, together, to the second; if an interceptor now bars that
+    space the retreat ends where it is (ambiguity list: a retreat cut short)."""
+    from games.pax_romana.movement import escaping, friends_of, shift_army
+    pop(s, f)
+    here, dest, side = f["at"], f["dest"], f["side"]
+    mine = friends_of(s, side)
+    barred = any(o not in mine and any(k in LCU_TYPES or k == "GR" for k in st)
+                 for o, st in s.units.get(dest, {}).items()) or (
+        dest in s.cities and s.cities[dest].owner not in mine)
+    if barred or not any(k in LCU_TYPES for o in f["went"] for k in s.stack(here, o)):
+        return
+    for o, g in f["went"].items():
+        budget: dict[str, int] = {}
+        for k, n in g["units"].items():
+            base = k[1:] if k in ("wLG", "wHI") else k
+            budget[base] = budget.get(base, 0) + n
+        units: dict[str, int] = {}
+        for k, n in s.stack(here, o).items():
+            base = k[1:] if k in ("wLG", "wHI") else k
+            take = min(n, budget.get(base, 0))
+            if take:
+                units[k] = take
+                budget[base] -= take
+        leaders = [lid for lid in g["leaders"] if lid in s.leaders and s.leaders[lid].at == here]
+        shift_army(s, o, units, leaders, here, dest)
+        s.merge_weakened(dest, o)
+    s.say(msg("log.retreated", power=f"@power.{side}", start=f"@space.{here}",
+              space=f"@space.{dest}"))
+    escaping(s, side, here, dest, f["enemy"], not_from=[f["space"]])
 
 
 def _capturable(s: PRState, f: Frame) -> bool:
