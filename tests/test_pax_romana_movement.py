@@ -716,3 +716,33 @@ def test_10_7_4_the_defender_chooses_the_way_of_a_two_space_retreat() -> None:
     assert s.stack("brundisium", "rome") == {"LI": 2}
     assert [e.msg.args["space"] for e in s.log if e.msg.key == "log.retreated"] == [
         "@space.barium", "@space.brundisium"]
+
+
+def test_9_4_5_units_may_split_off_or_join_during_a_withdrawal() -> None:
+    """§9.4.5: the two Roman LG withdraw from Rome (3 MP) into Pisa; there the LI standing in
+    Pisa joins them (1 MP) and one LG splits off (0 MP); the rest goes on to Genua (1 MP)."""
+    s = blank()
+    hold(s)
+    s.add("capua", "carthage", "HI", 2)
+    s.add("rome", "rome", "LG", 2)
+    s.add("pisae", "rome", "LI", 1)
+    s = _march(s, "carthage", "capua")
+    dice(s, 3)
+    s = act(s, "carthage", "go")
+    s = act(s, "carthage", "to", "rome")
+    s = act(s, "rome", "let_pass")          # the LI at Pisa could intercept (§9.3)
+    dice(s, 3)
+    s = act(s, "rome", "withdraw")
+    assert ("withdraw_split", "LG") not in choices(s, "rome")    # not in the battle space
+    s = act(s, "rome", "withdraw_to", "pisae")
+    assert ("withdraw_split", "LG") in choices(s, "rome")
+    assert ("withdraw_join", None) in choices(s, "rome")
+    s = act(s, "rome", "withdraw_join")
+    assert s.flow[-1]["mp"] == 1 and s.flow[-1]["units"] == {"LG": 2, "LI": 1}
+    assert ("withdraw_join", None) not in choices(s, "rome")
+    s = act(s, "rome", "withdraw_split", "LG")
+    assert s.flow[-1]["mp"] == 1
+    s = act(s, "rome", "withdraw_to", "genua")
+    assert s.stack("genua", "rome") == {"LG": 1, "LI": 1}
+    assert s.stack("pisae", "rome") == {"LG": 1}
+    assert "rome" not in s.units.get("rome", {})

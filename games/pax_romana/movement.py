@@ -887,6 +887,7 @@ def _withdraw_choices(s: PRState, f: Frame) -> list[Choice]:
         options = [opt("withdraw_to", sp, "choice.move_to", space=f"@space.{sp}", cost=c,
                        left=f["mp"] - c) for sp, c in withdraw_steps(s, f)]
         options += _leave_choices(s, f) if options else []
+        options += _split_choices(s, f)
         if f["mp"] >= sea_withdrawal_mp() and withdrawal_ports(s, f["side"], f["at"]):
             options.append(opt("withdraw_by_sea", None, "choice.withdraw_embark",
                                n=sea_withdrawal_mp()))
@@ -921,6 +922,31 @@ def _leave_choices(s: PRState, f: Frame) -> list[Choice]:
         rest = dict(going, **{k: going[k] - 1})
         if any(n > 0 and kind in LCU_TYPES for kind, n in rest.items()):
             out.append(opt("leave_behind", k, "choice.leave_unit", unit=f"@unit.{k}"))
+    return out
+
+
+def _joining(s: PRState, f: Frame) -> dict[str, int]:
+    """The side's units standing where the withdrawing army now is, not part of it."""
+    going = f["units"]
+    out = {k: n - going.get(k, 0) for k, n in s.stack(f["at"], f["side"]).items() if k != "GS"}
+    return {k: n for k, n in out.items() if n > 0}
+
+
+def _split_choices(s: PRState, f: Frame) -> list[Choice]:
+    """§9.4.5: on the way, units may split off (0 MP), staying where the army is, as long as a
+    combat unit goes on; or join it (1 MP): the side's units standing there. Not in a Transit
+    Point or a space where a withdrawal may not end."""
+    at = f["at"]
+    if at == f["space"] or f.get("over") or not _may_end_withdrawal(s, f["side"], at):
+        return []
+    out = []
+    for k in sorted(f["units"]):
+        rest = dict(f["units"], **{k: f["units"][k] - 1})
+        if (k in LCU_TYPES or k == "GR") and any(
+                n > 0 and kind in LCU_TYPES for kind, n in rest.items()):
+            out.append(opt("withdraw_split", k, "choice.drop_unit", unit=f"@unit.{k}"))
+    if f["mp"] >= 1 and _joining(s, f):
+        out.append(opt("withdraw_join", None, "choice.pick_up", n=sum(_joining(s, f).values())))
     return out
 
 
@@ -967,6 +993,20 @@ def withdraw(s: PRState, f: Frame, verb: str, arg: Any) -> None:
         return
     if verb == "leave_behind":
         f.setdefault("left", {})[arg] = f.get("left", {}).get(arg, 0) + 1
+        return
+    if verb == "withdraw_split":            # §9.4.5: split off, 0 MP
+        f["units"][arg] -= 1
+        if not f["units"][arg]:
+            del f["units"][arg]
+        s.say(msg("log.dropped", power=f"@power.{side}", unit=f"@unit.{arg}",
+                  space=f"@space.{f['at']}"))
+        return
+    if verb == "withdraw_join":             # §9.4.5: join, 1 MP
+        f["mp"] -= 1
+        for k, n in _joining(s, f).items():
+            f["units"][k] = f["units"].get(k, 0) + n
+        f["leaders"] += [lid for lid in s.leaders_at(f["at"], side) if lid not in f["leaders"]]
+        s.say(msg("log.withdraw_joined", power=f"@power.{side}", space=f"@space.{f['at']}"))
         return
     if verb in ("withdraw", "withdraw_by_sea"):
         by_sea = verb == "withdraw_by_sea"
@@ -1068,6 +1108,7 @@ texts.extend({
         "prompt.withdraw_by_sea": "{who}: the army withdrawing from {space} sails one sea link: "
                                   "to which friendly port?",
         "log.withdrew_by_sea": "{power} withdraws by sea from {start} to {space}.",
+        "log.withdraw_joined": "{power}: the units at {space} join the withdrawing army.",
     },
     "ru": {
         "prompt.intercept_escaping": "{who}: {army}, отходящая или отступающая после боя, "
@@ -1089,5 +1130,6 @@ texts.extend({
         "prompt.withdraw_by_sea": "{who}: армия, отходящая из {space}, плывёт на одну морскую "
                                   "связь: в какой дружественный порт?",
         "log.withdrew_by_sea": "{power} отходит морем из {start} в {space}.",
+        "log.withdraw_joined": "{power}: отряды в {space} присоединяются к отходящей армии.",
     },
 })
