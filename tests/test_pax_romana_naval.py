@@ -514,3 +514,49 @@ def test_11_4_1_a_fleet_starting_its_move_beside_an_enemy_fleet_may_be_fought_11
     assert s.flow[-1]["k"] == "naval_contact" and s.flow[-1]["role"] == "carthage"
     s = act(s, "carthage", "let_pass")
     assert s.flow[-1]["k"] == "move_fleet" and not s.flow[-1]["stopped"]
+
+
+def test_11_4_5_a_transport_moving_on_after_a_draw_may_be_fought_again() -> None:
+    """§11.4.5 with §11.4.6: the Roman transport (2 galleys) and the Carthaginian fleet (2) draw
+    (4 + 4 each); the transport Stops, rolls Continuation without DRM (3 + 3) and, moving on,
+    meets the same fleet again, whose player chooses anew."""
+    s = blank()
+    hold(s)
+    s.add("rome", "rome", "LG", 1)
+    s.add("rome", "rome", "GS", 2)
+    s.add("ntp_mare_inferum", "carthage", "GS", 2)
+    s = _transport_at_sea(s, "rome", "rome", 6, "ntp_mare_inferum", disaster=1)
+    dice(s, 4, 4)
+    s = act(s, "carthage", "fight")
+    m = s.flow[-1]
+    assert m["k"] == "move_army" and m["sea"]["stopped"] and m["sea"]["drew"]
+    assert s.stack("ntp_mare_inferum", "rome") == {"LG": 1, "GS": 2}
+    dice(s, 3, 3)
+    s = act(s, "rome", "continue_voyage")
+    assert [e.msg.args["mod"] for e in s.log if e.msg.key == "log.continuation"] == [0]
+    assert s.flow[-1]["k"] == "naval_contact" and s.flow[-1]["role"] == "carthage"
+    assert s.flow[-1]["transport"]
+    s = act(s, "carthage", "let_pass")
+    m = s.flow[-1]
+    assert m["k"] == "move_army" and not m["sea"]["stopped"]
+
+
+def test_11_4_5_a_galley_moved_by_a_minor_move_fights_alone() -> None:
+    """§11.4.5: two Roman galleys lie in Mare Inferum beside the Carthaginian fleet (2); a third
+    Roman galley comes by a Minor Move and Carthage fights it: it fights alone, 6 + 2 = 8
+    against 1 + 4 = 5 (not 6 + 6 with the galleys already there)."""
+    s = blank()
+    hold(s)
+    s.add("ntp_mare_inferum", "rome", "GS", 2)
+    s.add("ntp_mare_inferum", "carthage", "GS", 2)
+    s.add("rome", "rome", "GS", 1)
+    s = _fleet(s, "rome", "rome", minor=True)
+    s = act(s, "rome", "sail")
+    dice(s, 1)
+    s = act(s, "rome", "to", "ntp_mare_inferum")
+    dice(s, 6, 1, 2)                                        # the winner rolls even: no loss
+    s = act(s, "carthage", "fight")
+    battle = [e.msg.args for e in s.log if e.msg.key == "log.naval_battle"]
+    assert [(a["a"], a["d"]) for a in battle] == [(8, 5)]
+    assert s.stack("ntp_mare_inferum", "rome") == {"GS": 3}
+    assert "carthage" not in s.units.get("ntp_mare_inferum", {})    # 3 BP: both sunk

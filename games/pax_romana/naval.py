@@ -732,6 +732,7 @@ def transport_battle(s: PRState, m: Frame, enemy: str) -> None:
     outcome, lost = _naval_clash(s, power, at, sea["galleys"], bool(m["leaders"]), enemy)
     sea["stopped"] = True
     if outcome == "draw":
+        sea["drew"] = True              # §11.4.5: fought again if it moves on
         return
     lost = s.remove(at, power, "GS", min(lost, sea["galleys"]))
     sea["galleys"] -= lost
@@ -976,13 +977,7 @@ def transport_act(s: PRState, f: Frame, verb: str, arg: Any) -> None:
         s.say(msg("log.sail", power=f"@power.{f['owner']}", start=f"@space.{here}",
                   space=f"@space.{arg}"))
         # §11.4.1, §11.4.6: an enemy fleet there may fight, withdraw or let the transport pass
-        enemy = next(iter(enemy_galleys(s, power, arg)), None)
-        from games.pax_romana.movement import controller_of
-        who = controller_of(s, enemy) if enemy is not None else None
-        if enemy is not None and who is not None and who != power:
-            push(s, "naval_contact", role=who, side=enemy, space=arg, mover=power,
-                 transport=True)
-            enemy = None
+        enemy = _transport_contact(s, f, arg)
         from games.pax_romana.cards.hooks import sailed  # §17.2 Naval Ambush (Advanced)
         sailed(s, f, arg)
         if point_kind(arg) in ("ntp", "dstp"):
@@ -1007,6 +1002,10 @@ def transport_act(s: PRState, f: Frame, verb: str, arg: Any) -> None:
                   roll=roll, mod=drm, result="@word.success" if ok else "@word.failure"))
         if ok:
             sea["stopped"] = False
+            if sea.pop("drew", None):   # §11.4.5: moving on after a draw, it may be fought again
+                enemy = _transport_contact(s, f, f["at"])
+                if enemy is not None:
+                    transport_battle(s, f, enemy)
         elif point_kind(f["at"]) == "dstp":
             _lost_at_sea(s, f)
         elif point_kind(f["at"]) == "ntp":
@@ -1035,6 +1034,20 @@ def transport_act(s: PRState, f: Frame, verb: str, arg: Any) -> None:
     assert move_frame(s) is f
     push(s, "entry", space=at, came_from=came_from, owner=f["owner"], role=power, asked=[],
          attack=attack)
+
+
+def _transport_contact(s: PRState, f: Frame, point: str) -> str | None:
+    """An enemy fleet at ``point`` meets the transport (§11.4.1, §11.4.6): its player is asked
+    to fight, withdraw or let it pass; a fleet nobody commands is returned, to fight."""
+    from games.pax_romana.movement import controller_of
+    power = f["role"]
+    enemy = next(iter(enemy_galleys(s, power, point)), None)
+    who = controller_of(s, enemy) if enemy is not None else None
+    if enemy is not None and who is not None and who != power:
+        push(s, "naval_contact", role=who, side=enemy, space=point, mover=power,
+             transport=True)
+        return None
+    return enemy
 
 
 def _transport_disaster(s: PRState, f: Frame) -> None:
