@@ -560,3 +560,33 @@ def test_11_4_5_a_galley_moved_by_a_minor_move_fights_alone() -> None:
     assert [(a["a"], a["d"]) for a in battle] == [(8, 5)]
     assert s.stack("ntp_mare_inferum", "rome") == {"GS": 3}
     assert "carthage" not in s.units.get("ntp_mare_inferum", {})    # 3 BP: both sunk
+
+
+def test_11_4_2_a_withdrawing_fleet_enters_another_fleets_port_only_if_its_player_allows() -> None:
+    """§11.4.2: "unless that player allows it": the Carthaginian fleet withdrawing from Mare
+    Inferum may ask the Greek player, whose galley lies in Paestum, to let it in; refused, it is
+    not asked again; allowed, it sails in and Stops there (a port with another's galleys)."""
+    s = blank()
+    hold(s)
+    s.add("rome", "rome", "GS", 3)
+    s.add("ntp_mare_inferum", "carthage", "GS", 2)
+    s.add("paestum", "greece", "GS", 1)
+    s = _fleet(s, "rome", "rome")
+    s = act(s, "rome", "sail")
+    dice(s, 1)
+    s = act(s, "rome", "to", "ntp_mare_inferum")
+    s = act(s, "carthage", "withdraw")
+    assert choices(s, "carthage") == [("naval_withdraw_to", "rome"),
+                                      ("naval_withdraw_ask", "paestum")]
+    refused = act(s, "carthage", "naval_withdraw_ask", "paestum")
+    assert refused.flow[-1]["k"] == "naval_passage" and refused.flow[-1]["role"] == "greece"
+    assert RULES.view(refused, None).prompt == (
+        "Greece: the fleet of Carthage, withdrawing before a naval battle, asks to sail into "
+        "Paestum, where your fleet lies: let it in?")
+    refused = act(refused, "greece", "refuse_passage")
+    assert choices(refused, "carthage") == [("naval_withdraw_to", "rome")]
+    s = act(s, "carthage", "naval_withdraw_ask", "paestum")
+    s = act(s, "greece", "allow_passage")
+    assert s.stack("paestum", "carthage") == {"GS": 2}
+    assert s.stack("paestum", "greece") == {"GS": 1}
+    assert choices(s, "carthage") == [("continue", None), ("stop", None)]

@@ -460,7 +460,32 @@ def withdrawal_targets(s: PRState, f: Frame) -> list[str]:
         return []
     out = []
     for nb in sorted(data().sea_neighbours(f["at"])):
-        if nb in f["path"] or enemy_galleys(s, f["side"], nb):
+        if nb in f["path"] or _unasked(s, f, nb):
+            continue
+        if point_kind(nb) == "port" or ports_within(s, f["side"], nb, left - 1,
+                                                    set(f["path"])):
+            out.append(nb)
+    return out
+
+
+def _unasked(s: PRState, f: Frame, point: str) -> list[str]:
+    """The sides whose galleys at ``point`` have not let the withdrawing fleet in."""
+    return [o for o in enemy_galleys(s, f["side"], point) if o not in f.get("allowed", [])]
+
+
+def passage_targets(s: PRState, f: Frame) -> list[str]:
+    """§11.4.2: points a withdrawing fleet may enter only if the players whose fleets lie there
+    allow it (asked once each point); sides nobody commands are never asked."""
+    from games.pax_romana.movement import controller_of
+    left = NAVAL_WITHDRAWAL_LINKS - (len(f["path"]) - 1)
+    if left <= 0:
+        return []
+    out = []
+    for nb in sorted(data().sea_neighbours(f["at"])):
+        owners = _unasked(s, f, nb)
+        if nb in f["path"] or not owners or nb in f.get("refused", []):
+            continue
+        if any(controller_of(s, o) in (None, f["role"]) for o in owners):
             continue
         if point_kind(nb) == "port" or ports_within(s, f["side"], nb, left - 1,
                                                     set(f["path"])):
@@ -477,6 +502,8 @@ def _contact_choices(s: PRState, f: Frame) -> list[Choice]:
             return out
         options = [opt("naval_withdraw_to", p, "choice.sail_to", space=f"@space.{p}")
                    for p in withdrawal_targets(s, f)]
+        options += [opt("naval_withdraw_ask", p, "choice.naval_withdraw_ask",
+                        space=f"@space.{p}") for p in passage_targets(s, f)]
         fixed = ([opt("stop", None, "choice.naval_withdraw_stop")]
                  if point_kind(f["at"]) == "port" and f["at"] != f["space"] else [])
         return paged(f, f["role"], options, fixed)
@@ -557,6 +584,9 @@ def naval_contact(s: PRState, f: Frame, verb: str, arg: Any) -> None:
 
 def _withdrawing(s: PRState, f: Frame, verb: str, arg: Any) -> None:
     side, here = f["side"], f["at"]
+    if verb == "naval_withdraw_ask":
+        _ask_passage(s, f, arg)
+        return
     if verb == "naval_withdraw_to":
         n = s.remove(here, side, "GS", f["n"])
         s.add(arg, side, "GS", n)
@@ -609,6 +639,42 @@ def _withdrawing(s: PRState, f: Frame, verb: str, arg: Any) -> None:
             _withdrawal_sunk(s, f)
             return
     _withdrawal_over(s, f)
+
+
+def _ask_passage(s: PRState, f: Frame, point: str) -> None:
+    """§11.4.2: ask the next player whose fleet lies at ``point``; with everyone's leave the
+    withdrawing fleet sails in."""
+    from games.pax_romana.movement import controller_of
+    owners = _unasked(s, f, point)
+    if not owners:
+        _withdrawing(s, f, "naval_withdraw_to", point)
+        return
+    push(s, "naval_passage", role=controller_of(s, owners[0]), side=owners[0], point=point,
+         withdrawing=f["side"])
+
+
+def _withdrawal_frame(s: PRState) -> Frame:
+    return next(x for x in reversed(s.flow)
+                if x["k"] == "naval_contact" and x.get("stage") == "withdrawing")
+
+
+@question("naval_passage",
+          lambda s, f: [opt("allow_passage", None, "choice.allow_passage"),
+                        opt("refuse_passage", None, "choice.refuse_passage")],
+          lambda s, f: msg("prompt.naval_passage", who=f"@power.{f['role']}",
+                           army=f"@power.{f['withdrawing']}", space=f"@space.{f['point']}"))
+def naval_passage(s: PRState, f: Frame, verb: str, arg: Any) -> None:
+    """§11.4.2: "unless that player allows it": the player whose fleet lies where a withdrawing
+    fleet would go lets it in or not (an open answer)."""
+    pop(s, f)
+    w = _withdrawal_frame(s)
+    if verb == "refuse_passage":
+        w.setdefault("refused", []).append(f["point"])
+        s.say(msg("log.passage_refused", power=f"@power.{f['side']}",
+                  space=f"@space.{f['point']}"))
+        return
+    w.setdefault("allowed", []).append(f["side"])
+    _ask_passage(s, w, f["point"])
 
 
 def _withdrawal_sunk(s: PRState, f: Frame) -> None:
@@ -1096,6 +1162,12 @@ texts.extend({
                                 "galleys.",
         "log.transport_beaten": "{power}'s beaten transport makes for {space}, where the army "
                                 "must land.",
+        "choice.naval_withdraw_ask": "Ask leave to sail into {space}, past the fleet there",
+        "prompt.naval_passage": "{who}: the fleet of {army}, withdrawing before a naval battle, "
+                                "asks to sail into {space}, where your fleet lies: let it in?",
+        "choice.allow_passage": "Let it in",
+        "choice.refuse_passage": "Refuse",
+        "log.passage_refused": "{power} does not let the withdrawing fleet into {space}.",
     },
     "ru": {
         "prompt.naval_contact_transport": "{who}: транспорт ({army}, армия на галерах) входит "
@@ -1118,5 +1190,12 @@ texts.extend({
                                 "ОБ.",
         "log.transport_beaten": "{power}: разбитый транспорт уходит в {space}, где армия "
                                 "должна высадиться.",
+        "choice.naval_withdraw_ask": "Просить разрешения войти в {space}, мимо стоящего там "
+                                     "флота",
+        "prompt.naval_passage": "{who}: флот ({army}), уходящий перед морским боем, просит "
+                                "войти в {space}, где стоит ваш флот: пропустить?",
+        "choice.allow_passage": "Пропустить",
+        "choice.refuse_passage": "Отказать",
+        "log.passage_refused": "{power} не пускает уходящий флот в {space}.",
     },
 })
