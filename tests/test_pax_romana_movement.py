@@ -746,3 +746,26 @@ def test_9_4_5_units_may_split_off_or_join_during_a_withdrawal() -> None:
     assert s.stack("genua", "rome") == {"LG": 1, "LI": 1}
     assert s.stack("pisae", "rome") == {"LG": 1}
     assert "rome" not in s.units.get("rome", {})
+
+
+def test_13_4_the_germans_first_move_is_not_activated_again_by_the_same_power() -> None:
+    """§13.4 Germans: the Power entitled to them moves them (here it lets them stand) "and then
+    takes its own Actions without activating them again": its own Major Move may not take them
+    in that Activation; another Power may, and so may Rome in a later Activation."""
+    from games.pax_romana.activation import other_armies
+    s = blank()
+    hold(s, "rome")
+    push(s, "place_barbarians", role="rome", group="germans")
+    run(s)
+    s = RULES.copy(s)
+    dice(s, 2, 2, 2)
+    s = act(s, "rome", "barbarians", "mattium")
+    dice(s, 3)
+    s = act(s, "rome", "go")
+    s = act(s, "rome", "stop")
+    assert s.flow[-1]["k"] == "am" and s.flow[-1]["role"] == "rome"
+    assert s.stack("mattium", "barbarian") == {"BR": 6}
+    assert other_armies(s, "rome") == []
+    assert other_armies(s, "carthage") == ["mattium|barbarian"]
+    s.am_track.append("carthage")           # a later Activation
+    assert other_armies(s, "rome") == ["mattium|barbarian"]

@@ -251,6 +251,8 @@ def other_armies(s: PRState, power: str) -> list[str]:
     for army in s.barbarian_armies:
         # the Germans, and the Gallic army of a Mass Rebellion (§13.3), move again and again
         again = army["group"] == "germans" or may_move(s, army, power)
+        if army.get("first_move") == [power, s.turn, len(s.am_track)]:
+            continue                    # §13.4: the Germans' first move is not activated again
         if army.get("moved_by") == power and not again:
             continue
         if again or (army.get("mover") == power and not army.get("moved_by")):

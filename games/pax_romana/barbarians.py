@@ -110,6 +110,9 @@ def _german_first_move(s: PRState, f: Frame) -> None:
     units = movable(s, "barbarian", at) if army is not None else {}
     if not any(k in LCU_TYPES for k in units):
         return
+    # §13.4: it moves "without activating it again": not by this Power's own Major Move in the
+    # present Activation, whether it went or stayed (ambiguity list)
+    army["first_move"] = [f["role"], s.turn, len(s.am_track)]
     army["moved_by"] = f["role"]
     push(s, "move_army", role=f["role"], owner="barbarian", start=at, units=units,
          leaders=s.leaders_at(at, "barbarian"), minor=False)
