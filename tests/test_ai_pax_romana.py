@@ -177,3 +177,24 @@ def test_a_proposal_is_accepted_when_it_gives_and_refused_when_it_takes():
     for _state, role, view in found.values():
         receiver = str(view.prompt_msg.args["receiver"]).removeprefix("@power.")
         assert pr_ai.policy(view).verb == ("accept" if receiver == role else "refuse")
+
+
+def test_advanced_game_pays_for_the_am_then_searches_the_action():
+    """§3.2 F, §17.1.3: in the Advanced Game the AM is paid for first (the policy pays when it
+    can), the card drawn, and only then the Action chosen, where the rebuilt State offers the
+    View's choices for the search."""
+    found: dict[str, tuple[PRState, str, View]] = {}
+    for state, role, view in playout("V", 6, 600, {"advanced": True}):
+        k = view.prompt_msg.key
+        if k in ("prompt.am_pay", "prompt.am_action") and len(view.actions) > 1:
+            found.setdefault(k, (state, role, view))
+        if len(found) == 2:
+            break
+    _state, _role, pay = found["prompt.am_pay"]
+    assert pr_ai.policy(pay).verb == "pay"
+    _state, _role, action = found["prompt.am_action"]
+    assert {(c.verb, c.arg) for c in action.actions} == {
+        ("action", "expansion"), ("action", "callup"), ("action", "pass")}
+    _states, consistent = pr_ai.samples_for(action, player_random(1), 2)
+    assert consistent
+    assert decide(action, 1, "ai", "normal", strict=True).verb == "action"

@@ -147,11 +147,14 @@ def test_14_2_2_disbanding_comes_after_the_card_segment() -> None:
     s.deck = [38]
     s = _am(s)
     s.flow[-1]["free"] = False
-    s = act(s, "rome", "action", "expansion")
+    s = act(s, "rome", "pay", 1)
     asked = []
     while s.flow[-1]["k"] != "expansion":
         asked.append(s.flow[-1]["k"])
-        s = act(s, "rome", *choices(s, "rome")[-1])
+        if s.flow[-1]["k"] == "am":             # the Action is chosen after the cards (§3.2 F)
+            s = act(s, "rome", "action", "expansion")
+        else:
+            s = act(s, "rome", *choices(s, "rome")[-1])
     assert asked.index("card_segment") < asked.index("disband_heavy")
 
 

@@ -465,7 +465,7 @@ def test_17_1_5_alliance_with_pergamum_played_in_the_card_segment() -> None:
     push(s, "am", role="rome", free=False)
     run(s)
     s = RULES.copy(s)
-    s = act(s, "rome", "action", "expansion")
+    s = act(s, "rome", "pay", 1)
     while s.flow[-1]["k"] != "card_segment":
         who = s.flow[-1]["role"]
         s = act(s, who, *choices(s, who)[0])

@@ -154,8 +154,9 @@ def test_conqueror_at_the_start_of_an_expansion() -> None:
     s.flow.append({"k": "am", "role": "greece", "free": False})
     s = fresh(s)
     run(s)
-    s = act(s, "greece", "action", "expansion")
+    s = act(s, "greece", "pay", 1)
     s = act(s, "greece", "keep")
+    s = act(s, "greece", "action", "expansion")
     assert s.flow[-1]["k"] == "card_window" and s.flow[-1]["roles"] == ["greece"]
     s = act(s, "greece", "answer", CONQUEROR)
     s = _pass(s)

@@ -69,7 +69,8 @@ def test_card_segment_draws_once_the_am_is_paid() -> None:
     s = _game()
     s.deck = [SURPRISE, SPIES]
     s = _am(s)
-    s = act(s, "rome", "action", "expansion")
+    assert choices(s, "rome") == [("pay", 1), ("action", "pass")]
+    s = act(s, "rome", "pay", 1)
     assert s.powers["rome"].treasury == 9
     assert s.hands["rome"] == [SURPRISE]
     assert s.deck == [SPIES]
@@ -79,6 +80,36 @@ def test_card_segment_draws_once_the_am_is_paid() -> None:
     assert public.board["cards"]["hands"]["rome"] == 1
     assert "cards" not in public.private or not public.private["cards"]["hand"]
     assert [c["kind"] for c in GAME.view(s, "rome").private["cards"]["hand"]] == [SURPRISE]
+
+
+def test_3_2_f_the_action_is_chosen_after_the_card_segment() -> None:
+    """§3.2 F, §17.1.3: the AM is paid for first, then the card drawn and the Card Segment
+    played out; only then the Action is chosen, with nothing more to pay."""
+    s = _game()
+    s.deck = [SURPRISE]
+    s = _am(s)
+    assert GAME.prompt(s, "rome").key == "prompt.am_pay"
+    s = act(s, "rome", "pay", 1)
+    assert [f["k"] for f in s.flow][-3:] == ["end_activation", "am", "card_segment"]
+    s = act(s, "rome", "keep")
+    assert s.flow[-1]["k"] == "am" and GAME.prompt(s, "rome").key == "prompt.am_action"
+    assert choices(s, "rome") == [("action", "expansion"), ("action", "callup"),
+                                  ("action", "pass")]
+    s = act(s, "rome", "action", "expansion")
+    assert s.powers["rome"].treasury == 9 and s.hands["rome"] == [SURPRISE]
+    assert [f["k"] for f in s.flow][-2:] == ["end_activation", "expansion"]
+
+
+def test_3_2_f_no_action_after_paying_keeps_the_card() -> None:
+    """§3.2 F: a paid AM may end with no Action; the card drawn stays in hand, the 1T spent."""
+    s = _game()
+    s.deck = [SURPRISE]
+    s = _am(s)
+    s = act(s, "rome", "pay", 1)
+    s = act(s, "rome", "keep")
+    s = act(s, "rome", "action", "pass")
+    assert s.powers["rome"].treasury == 9 and s.hands["rome"] == [SURPRISE]
+    assert [f["k"] for f in s.flow] == ["am"] and s.flow[0]["role"] == "east"
 
 
 def test_free_first_am_and_pass_draw_no_card() -> None:
@@ -103,7 +134,7 @@ def test_play_when_drawn_is_played_at_once(monkeypatch: pytest.MonkeyPatch) -> N
     s = _game()
     s.deck = [30, SPIES]
     s = _am(s)
-    s = act(s, "rome", "action", "callup")
+    s = act(s, "rome", "pay", 1)
     assert seen == [("rome", {})]
     assert s.discard == [30] and s.hands["rome"] == []
 
@@ -113,7 +144,7 @@ def test_unregistered_kind_is_discarded(monkeypatch: pytest.MonkeyPatch) -> None
     s = _game()
     s.deck = [30]
     s = _am(s)
-    s = act(s, "rome", "action", "callup")
+    s = act(s, "rome", "pay", 1)
     assert s.discard == [30] and s.hands["rome"] == []
     assert any(e.msg.key == "log.card_no_rule" for e in s.log)
 
@@ -124,7 +155,7 @@ def test_hand_limit_three(monkeypatch: pytest.MonkeyPatch) -> None:
     s.hands["rome"] = [AMBUSH, CUNCTATOR, SURPRISE]
     s.deck = [SPIES]
     s = _am(s)
-    s = act(s, "rome", "action", "callup")
+    s = act(s, "rome", "pay", 1)
     got = choices(s, "rome")
     assert ("keep", None) not in got
     assert ("discard", AMBUSH) in got and ("play", SPIES) in got
@@ -144,7 +175,7 @@ def test_segment_plays_the_card_drawn_and_one_other(monkeypatch: pytest.MonkeyPa
     s.hands["rome"] = [15, 28]
     s.deck = [21]
     s = _am(s)
-    s = act(s, "rome", "action", "callup")
+    s = act(s, "rome", "pay", 1)
     s = act(s, "rome", "play", 21)
     s = act(s, "rome", "play", 15)
     assert [c for c in choices(s, "rome") if c[0] == "play"] == []
@@ -223,6 +254,7 @@ def test_action_segment_asks_the_others_once_unless_answers_only() -> None:
         s = _game(card_play_window=option)
         s.hands.update(carthage=[SPIES], east=[AMBUSH])
         s = _am(s)
+        s = act(s, "rome", "pay", 1)
         s = act(s, "rome", "action", "callup")
         top = s.flow[-1]
         if asked is None:
@@ -315,6 +347,7 @@ def test_carthage_hires_in_another_powers_action_segment(
     s = _game()
     s.hands["carthage"] = [AMBUSH]
     s = _am(s)
+    s = act(s, "rome", "pay", 1)
     s = act(s, "rome", "action", "callup")
     assert s.flow[-1]["k"] == "card_window" and s.flow[-1]["roles"] == ["carthage"]
     assert choices(s, "carthage") == [("answer", f"hire:{AMBUSH}"), ("answer", 0)]

@@ -350,7 +350,7 @@ def core_game(deck_top: list[int], power: str = "rome", treasury: int = 10) -> P
     s.flow.append({"k": "am", "role": power, "free": False})
     s = fresh(s)
     run(s)
-    return act(s, power, "action", "expansion")
+    return act(s, power, "pay", 1)
 
 
 def test_dies_irae_drawn_in_the_card_segment_cancels_the_expansion() -> None:

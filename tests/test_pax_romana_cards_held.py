@@ -285,7 +285,7 @@ def test_mercenaries_played_from_the_hand_in_the_card_segment() -> None:
     s.flow.append({"k": "am", "role": "greece", "free": False})
     s = fresh(s)
     run(s)
-    s = act(s, "greece", "action", "expansion")
+    s = act(s, "greece", "pay", 1)
     assert ("play", 23) in choices(s, "greece")
     s = act(s, "greece", "play", 23)
     s = act(s, "greece", "mercenaries", "MHI")

@@ -428,7 +428,7 @@ def test_17_2_rebellion_card_drawn_in_the_card_segment_is_played_at_once() -> No
     s = fresh(s)
     run(s)
     dice(s, 6, 6)
-    s = act(s, "rome", "action", "callup")
+    s = act(s, "rome", "pay", 1)
     assert s.discard == [29] and s.hands["rome"] == []
     assert s.flow[-1]["k"] == "rebels_choice" and s.flow[-1]["role"] == "rome"
     s = act(s, "rome", "place", "isca")

@@ -13,7 +13,8 @@ they stand (§15.2-15.3: they decide the VP of every Victory Phase still to come
 by the turns left), Stability (§14), Treasury, the Battle Points of the Power's armies (§10.3.1)
 and its capitals held; a finished game is a win or a loss.
 
-**Search.** At the start of an Activation (``prompt.am``) and at the Expansion menu
+**Search.** At the start of an Activation (``prompt.am``; in the Advanced Game the choice of
+the Action once the AM is paid and the card drawn, ``prompt.am_action``) and at the Expansion menu
 (``prompt.expansion``) the decision's frames are rebuilt on each sampled State; when the sampled
 State then offers exactly the View's choices, every choice is played on to the end of the
 Activation with the policy below for every Power (questions to others included) and the end is
@@ -73,7 +74,7 @@ VOYAGE = 8                 # sea steps after which a transport lands where it ca
 SEA_STRENGTH = 6           # an army this strong may go by sea to its prize
 ATTACK_EDGE = 1.3          # attack only with this many times the defence's BP (and 1 more)
 
-SEARCH_PROMPTS = {"prompt.am", "prompt.expansion"}
+SEARCH_PROMPTS = {"prompt.am", "prompt.am_action", "prompt.expansion"}
 MENU_STEPS = 30            # a rollout from the Expansion menu: the Move or building chosen
 AM_STEPS = 40              # a rollout from the AM: into the Activation
 SAMPLES = {"easy": 0, "normal": 1}
@@ -119,6 +120,7 @@ def board_state(view: View) -> PRState:
     s = PRState(title="pax_romana", scenario=view.scenario, seed=0,
                 options={o.id: o.default for o in OPTIONS}, roles=list(view.roles),
                 rng=Rng.from_seed(0), turn=b["turn"], last_turn=b["last_turn"], phase=b["phase"])
+    s.options["advanced"] = b.get("cards") is not None      # the Advanced Game's cards (§17)
     s.start_turn, s.start_phase = doc.start.turn, doc.start.phase
     s.independents = list(doc.independents)
     for r, p in b["powers"].items():
@@ -181,6 +183,10 @@ def with_frames(s: PRState, view: View) -> bool:
         free = any(c.verb == "action" and c.msg is not None and c.msg.args.get("n") == 0
                    for c in view.actions)
         s.flow = [halt, {"k": "am", "role": me, "free": free}]
+    elif key == "prompt.am_action":
+        # Advanced Game: the AM paid and the Card Segment over, the Action is chosen (§3.2 F)
+        s.flow = [halt, {"k": "end_activation", "power": me},
+                  {"k": "am", "role": me, "free": False, "paid": True}]
     elif key == "prompt.expansion":
         s.flow = [halt, {"k": "end_activation", "power": me},
                   {"k": "expansion", "role": me, "majors": int(args.get("majors", 0)),
@@ -448,6 +454,12 @@ def _am(view: View, choices: list[Choice]) -> Choice:
     if expansion is not None:
         return expansion
     return _first(choices, "action", "pass") or choices[-1]
+
+
+def _am_pay(view: View, choices: list[Choice]) -> Choice:
+    """Advanced Game: the AM is paid for whenever it can be (the Action comes after the
+    card, ``_am``)."""
+    return _first(choices, "lose_am") or _first(choices, "pay") or choices[-1]
 
 
 SPREADERS = ("GR", "LI", "CV")
@@ -886,6 +898,8 @@ def _discontent(view: View, choices: list[Choice]) -> Choice:
 
 ANSWERS = {
     "prompt.am": _am,
+    "prompt.am_pay": _am_pay,
+    "prompt.am_action": _am,
     "prompt.expansion": _expansion,
     "prompt.choose_army": _choose_army,
     "prompt.choose_unit": _choose_unit,

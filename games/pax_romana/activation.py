@@ -26,6 +26,7 @@ from games.pax_romana.isolation import rough_armies, rough_attrition
 from games.pax_romana.leaders import is_exceptional
 from games.pax_romana.stability import adjust, offer_disbanding
 from games.pax_romana.state import LCU_TYPES, PRState
+from games.pax_romana.texts import extend
 
 EVENT = "event"
 
@@ -144,6 +145,13 @@ def am_cost(s: PRState, power: str) -> int:
     return 2 if s.powers[power].costly_turn == s.turn else 1
 
 
+def _paying(s: PRState, f: Frame) -> bool:
+    """Advanced Game: the AM's question first asks for the payment alone; the Card Segment
+    comes between it and the choice of the Action (§3.2 F, §17.1.3). Not for a free AM, which
+    has no Payment Segment and no card (§17.1.3 play note)."""
+    return bool(s.options.get("advanced")) and not f.get("free") and not f.get("paid")
+
+
 def _am_choices(s: PRState, f: Frame) -> list[Choice]:
     power = f["role"]
     p = s.powers[power]
@@ -151,33 +159,56 @@ def _am_choices(s: PRState, f: Frame) -> list[Choice]:
         return [opt("lose_am", None, "choice.lose_am")]
     cost = 0 if f.get("free") else am_cost(s, power)
     out = []
+    if _paying(s, f):
+        if p.treasury >= cost or cost == 0:
+            out.append(opt("pay", cost, "choice.pay_am", n=cost))
+        return out + [opt("action", "pass", "choice.pass_am")]
+    if s.options.get("advanced"):       # the Action Segment: paid for (or free) already
+        return [opt("action", "expansion", "choice.action_expansion"),
+                opt("action", "callup", "choice.action_callup"),
+                opt("action", "pass", "choice.action_none")]
     if p.treasury >= cost or cost == 0:
         out.append(opt("action", "expansion", "choice.expansion", n=cost))
         out.append(opt("action", "callup", "choice.callup", n=cost))
-    if s.options.get("negotiate", True) and not s.options.get("advanced") and len(s.roles) > 1:
+    if s.options.get("negotiate", True) and len(s.roles) > 1:
         out.append(opt("action", "negotiate", "choice.negotiate"))
     out.append(opt("action", "pass", "choice.pass_am"))
     return out
 
 
 def _am_prompt(s: PRState, f: Frame) -> Msg:
+    if _paying(s, f):
+        return msg("prompt.am_pay", who=f"@power.{f['role']}", n=am_cost(s, f["role"]))
+    if s.options.get("advanced") and not s.powers[f["role"]].no_activations:
+        return msg("prompt.am_action", who=f"@power.{f['role']}")
     return msg("prompt.am", who=f"@power.{f['role']}", n=am_cost(s, f["role"]))
 
 
 @question("am", _am_choices, _am_prompt)
 def _am(s: PRState, f: Frame, verb: str, arg: Any) -> None:
     """§3.4.4: 1T to use the AM (Negotiate is free); an AM not paid for is lost but counts as
-    played. §3.5.1: one Action."""
+    played. §3.5.1: one Action. In the Advanced Game the payment comes first, then the Card
+    Segment, then the Action is chosen (§3.2 F, §17.1.3): the same frame asks again with
+    ``paid`` set once the cards are done."""
     power = f["role"]
     pop(s, f)
     s.active_power = power
     if verb == "lose_am":
         s.say(msg("log.am_lost_civil_war", power=f"@power.{power}"))
         return
-    if arg in ("expansion", "callup") and not f.get("free"):
+    if verb == "pay":
+        s.powers[power].treasury -= am_cost(s, power)
+        s.say(msg("log.am_paid", power=f"@power.{power}", n=am_cost(s, power)))
+        push(s, "end_activation", power=power, rough=rough_armies(s, power))
+        push(s, "am", role=power, free=False, paid=True)
+        from games.pax_romana.cards.segment import begin_cards
+        begin_cards(s, power)           # §17.1.3: the Card Segment, as soon as it is paid
+        return
+    if arg in ("expansion", "callup") and not f.get("free") and not f.get("paid"):
         s.powers[power].treasury -= am_cost(s, power)
     s.say(msg("log.action", power=f"@power.{power}", action=f"@action.{arg}"))
-    push(s, "end_activation", power=power, rough=rough_armies(s, power))
+    if not f.get("paid"):
+        push(s, "end_activation", power=power, rough=rough_armies(s, power))
     if arg == "expansion":
         extra = 1 if s.powers[power].conqueror else 0
         push(s, "expansion", role=power, majors=1, extra=extra, minors=2)
@@ -186,9 +217,9 @@ def _am(s: PRState, f: Frame, verb: str, arg: Any) -> None:
     elif arg == "negotiate":
         push(s, "negotiate", role=power, stage=None)
     offer_disbanding(s, power)          # §14.2.2 (optional, Advanced Game)
-    # §17.1.3: the Card Segment, as soon as the AM is paid for (Advanced Game)
+    # §17.1.5: the Action Segment's cards (Advanced Game)
     from games.pax_romana.cards.segment import begin_action
-    begin_action(s, power, arg, paid=not f.get("free"))
+    begin_action(s, power, arg)
 
 
 @step("end_activation")
@@ -440,3 +471,27 @@ def _neg_prompt(s: PRState, f: Frame) -> Msg:
 def _negotiate(s: PRState, f: Frame, verb: str, arg: Any) -> None:
     from games.pax_romana.negotiation import decide
     decide(s, f, verb, arg)
+
+
+extend({
+    "en": {
+        "prompt.am_pay": "{who}: your AM came up. Pay {n}T to use it (you then draw a card and "
+                         "choose your Action), or let it go?",
+        "prompt.am_action": "{who}: Action Segment. Choose your Action",
+        "choice.pay_am": "Pay {n}T",
+        "choice.action_expansion": "Expansion",
+        "choice.action_callup": "Call-Up",
+        "choice.action_none": "No Action",
+        "log.am_paid": "{power} pays {n}T for its AM.",
+    },
+    "ru": {
+        "prompt.am_pay": "{who}: вытянут ваш МА. Заплатить {n}Т, чтобы его использовать (затем "
+                         "вы тянете карту и выбираете действие), или отказаться?",
+        "prompt.am_action": "{who}: сегмент действий. Выберите действие",
+        "choice.pay_am": "Заплатить {n}Т",
+        "choice.action_expansion": "Экспансия",
+        "choice.action_callup": "Призыв",
+        "choice.action_none": "Без действия",
+        "log.am_paid": "{power} платит {n}Т за свой МА.",
+    },
+})

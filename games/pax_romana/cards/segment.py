@@ -1,13 +1,15 @@
 """The Card Segment and the Action Segment's cards (§17.1.3-17.1.6), and the cards kept at the
 end of the Game Turn (§17.1.1, §17.1.4, §3.2 H).
 
-* ``begin_action(s, power, action, paid)`` (activation.py, once the AM is paid): the Card
-  Segment draws one card (not for a free AM: the first AM of a scenario that starts in the
-  Action Segment). A Play When Drawn card is played at once; then the Power may play the card
-  drawn and/or one from its hand, discard, or keep its cards (3 Hold in Hand cards at most).
-  Then the Action Segment opens: the other Powers holding any card are asked once whether to
-  play one (option ``card_play_window``, "each_action"); an Expansion opens its own window for
-  its holder (Conqueror).
+* ``begin_cards(s, power)`` (activation.py, once the AM is paid): the Card Segment draws one
+  card (not for a free AM: the first AM of a scenario that starts in the Action Segment). A
+  Play When Drawn card is played at once; then the Power may play the card drawn and/or one
+  from its hand, discard, or keep its cards (3 Hold in Hand cards at most). Only then is the
+  Action chosen (§3.2 F).
+* ``begin_action(s, power, action)`` (activation.py, the Action chosen): the Action Segment
+  opens: the other Powers holding any card are asked once whether to play one (option
+  ``card_play_window``, "each_action"); an Expansion opens its own window for its holder
+  (Conqueror).
 * The active Power plays a Hold in Hand card between the steps of its action from its menu
   (``card_menu``); Carthage may play any Hold in Hand card to hire Mercenaries (§17.1.6).
 * ``end_of_turn`` (Victory Phase): each Power may keep one card; everything else goes back into
@@ -31,8 +33,16 @@ MERCENARIES = 23
 TURN_EFFECTS = ("cunctator", "conqueror", "archimedes", "seen", "tactical_surprise")
 
 
-def begin_action(s: PRState, power: str, action: str, paid: bool) -> None:
-    """The hook of activation.py: the AM of ``power`` is in play for ``action``."""
+def begin_cards(s: PRState, power: str) -> None:
+    """The hook of activation.py once the AM is paid for: its Card Segment (§17.1.3). The
+    Action is chosen after it (§3.2 F)."""
+    if deck.advanced(s):
+        push(s, "card_draw", power=power)
+
+
+def begin_action(s: PRState, power: str, action: str) -> None:
+    """The hook of activation.py: ``power`` has chosen ``action`` in its Action Segment, whose
+    cards are asked for now (§17.1.5)."""
     if not deck.advanced(s) or action not in ("expansion", "callup"):
         return
     if action == "expansion":
@@ -41,8 +51,6 @@ def begin_action(s: PRState, power: str, action: str, paid: bool) -> None:
         push(s, "card_window_open", window=ACTION, actor=power, ctx={})
     if action == "callup":
         push(s, "card_menu", role=power, opening=True)
-    if paid:
-        push(s, "card_draw", power=power)
 
 
 @step("card_draw")
