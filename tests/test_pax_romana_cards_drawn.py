@@ -402,29 +402,119 @@ def test_successor_wars_the_drawer_moves_a_greek_army_that_stays_in_greece() -> 
     assert choices(s, "carthage") == [("greek_army", "dyrrachium"), ("greek_army", "lissus")]
     s = act(s, "carthage", "greek_army", "lissus")
     f = top(s)
-    assert (f["k"], f["role"], f["owner"], f["successor"]) == ("move_army", "carthage", "greece",
-                                                               True)
-    assert f["units"] == {"HI": 2}
+    assert (f["k"], f["role"], f["owner"], f["successor"]) == ("move_army", "carthage",
+                                                               "successor", True)
+    assert f["units"] == {"HI": 2} and s.stack("lissus", "successor") == {"HI": 2}
+    assert s.card_effects["successor"] == {"power": "carthage", "from": "lissus"}
     dice(s, 6)
     s = act(s, "carthage", "go")
     assert ("stop", None) not in choices(s, "carthage")      # Lissus is not in Greece
     s = act(s, "carthage", "to", "dyrrachium")
+    assert choices(s, "carthage") == [("join", None), ("attack", None)]
+    s = act(s, "carthage", "join")
+    assert s.stack("dyrrachium", "successor") == {"HI": 2, "LI": 1}
     targets = {a for v, a in choices(s, "carthage") if v == "to"}
     assert "lissus" not in targets and targets
     assert ("stop", None) in choices(s, "carthage")
     assert ("pick_up", None) in choices(s, "carthage")
 
 
-def test_successor_wars_army_picks_up_no_units_in_a_city() -> None:
+def test_successor_wars_army_picks_up_no_units_in_a_city_and_destroys_what_it_takes() -> None:
+    """Card 36: Greek units in a Greek Settlement are attacked, never joined; Greece may
+    withdraw them (A40); the Settlement taken is destroyed, not pillaged."""
     from games.pax_romana.state import City
-    s = ready()
+    s = ready(advanced=True)
     s.add("lissus", "greece", "HI", 2)
     s.add("dyrrachium", "greece", "LI", 1)
-    s.cities["dyrrachium"] = City(owner="greece", kind="city", fp=5)
+    s.cities["dyrrachium"] = City(owner="greece", kind="settlement", fp=1)
     play(s, 36, "carthage")
     s = act(s, "carthage", "greek_army", "lissus")
-    dice(s, 6)
+    dice(s, 6, 1)                       # the move's MP, then the withdrawal's 1 MP (§9.4.1)
     s = act(s, "carthage", "go")
     s = act(s, "carthage", "to", "dyrrachium")
+    assert top(s)["k"] == "withdraw" and top(s)["role"] == "greece"
+    s = act(s, "greece", "withdraw")
+    s = act(s, "greece", "withdraw_to", "pella")
+    assert "dyrrachium" not in s.cities
+    assert s.units == {"pella": {"greece": {"LI": 1}}, "dyrrachium": {"successor": {"HI": 2}}}
     assert ("pick_up", None) not in choices(s, "carthage")
-    assert ("stop", None) in choices(s, "carthage")
+    s = act(s, "carthage", "stop")
+    assert s.units == {"pella": {"greece": {"LI": 1}}, "dyrrachium": {"greece": {"HI": 2}}}
+    assert "successor" not in s.card_effects
+
+
+def test_successor_wars_army_attacks_greek_units_and_turns_greek_again() -> None:
+    """Card 36: the Successor army fights the other Greeks as an enemy side: the drawer decides
+    for it, Greece for its defenders; after the move its survivors are Greek again."""
+    s = ready()
+    s.add("megara", "greece", "HI", 3)
+    s.add("corinth", "greece", "LI", 1)
+    put_leader(s, "greece_01", "megara")
+    play(s, 36, "carthage")
+    s = act(s, "carthage", "greek_army", "megara")
+    assert s.leaders["greece_01"].owner == "successor"
+    dice(s, 2)
+    s = act(s, "carthage", "go")
+    s = act(s, "carthage", "to", "corinth")
+    s = act(s, "carthage", "attack")
+    s = act(s, "greece", "stand")
+    dice(s, 6, 1, 1, 1, 1, 1)
+    asked = []
+    while top(s)["k"] != "move_army":
+        role = top(s)["role"]
+        asked.append((top(s)["k"], role))
+        s = act(s, role, *choices(s, role)[0])
+    assert ("raise_militia", "greece") not in asked        # no militia from its battles
+    assert ("allocate_losses", "greece") in asked and ("allocate_losses", "carthage") in asked
+    assert s.stack("corinth", "greece") == {}
+    assert s.units == {"corinth": {"successor": {"HI": 2}}}
+    assert s.card_effects["successor"]["power"] == "carthage"
+    battles = [e.msg.args for e in s.log if e.msg.key == "log.battle_result"]
+    assert battles[-1]["att"] == "@power.successor" and battles[-1]["dfd"] == "@power.greece"
+    s = act(s, "carthage", "stop")
+    assert s.units == {"corinth": {"greece": {"HI": 2}}} and "successor" not in s.card_effects
+    assert (s.leaders["greece_01"].owner, s.leaders["greece_01"].at) == ("greece", "corinth")
+
+
+def test_successor_wars_a40_option_greece_does_not_withdraw_nor_intercept() -> None:
+    """A40 with ``successor_greek_answers`` off: Greek units stand against the Successor
+    army, and Greek armies next to its way do not intercept it."""
+    from games.pax_romana.cards.successor import stands_against
+    from games.pax_romana.movement import interceptors
+    s = ready(successor_greek_answers=False)
+    s.add("megara", "greece", "HI", 3)
+    s.add("corinth", "greece", "LI", 1)
+    s.add("thebes", "greece", "HI", 1)
+    play(s, 36, "carthage")
+    s = act(s, "carthage", "greek_army", "megara")
+    assert stands_against(s, "greece", "successor")
+    assert interceptors(s, "greece", "athens", "successor") == []
+    dice(s, 2)
+    s = act(s, "carthage", "go")
+    s = act(s, "carthage", "to", "corinth")
+    s = act(s, "carthage", "attack")
+    assert top(s)["k"] != "withdraw"
+
+
+def test_successor_wars_greece_may_intercept_its_own_army_by_default() -> None:
+    """A40 (default): Greece intercepts the Successor army as it would any enemy army."""
+    from games.pax_romana.movement import interceptors
+    s = ready()
+    s.add("megara", "greece", "HI", 3)
+    s.add("thebes", "greece", "HI", 1)
+    s.add("megara", "carthage", "HI", 1)
+    play(s, 36, "carthage")
+    s = act(s, "carthage", "greek_army", "megara")
+    assert interceptors(s, "greece", "athens", "successor") == ["thebes"]
+    assert interceptors(s, "carthage", "athens", "successor") == []   # its mover never does
+
+
+def test_successor_wars_army_counts_as_greek_for_control() -> None:
+    """Card 36: the Successor army's units are Greek units: a space it holds stays Greek
+    (§5.1), so no Stability moves while it marches."""
+    from games.pax_romana.control import space_controller
+    s = ready()
+    s.add("megara", "greece", "HI", 3)
+    play(s, 36, "carthage")
+    s = act(s, "carthage", "greek_army", "megara")
+    assert space_controller(s, "megara") == "greece"

@@ -159,6 +159,9 @@ def board_state(view: View) -> PRState:
     s.barbarian_armies = [dict(a) for a in b["barbarian_armies"]]
     s.mutinied = list(b["mutinied"])
     s.rhodes_user = b["rhodes_user"]
+    successor = ((b.get("cards") or {}).get("effects") or {}).get("successor")
+    if successor:                       # card 36's Greek army and its mover (§17.2)
+        s.card_effects["successor"] = dict(successor)
     return s
 
 

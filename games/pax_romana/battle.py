@@ -1059,6 +1059,10 @@ def _capture(s: PRState, f: Frame) -> None:
             s.remove(space, o, k, 99)
     if att == "slaves" or s.cities[space].owner in side_of(s, att):
         return                          # §12.7.3-12.7.4: one's own city back from the slaves
+    if att == "successor":              # §17.2 Successor Wars Roll On: no pillage
+        from games.pax_romana.cards.successor import take_city
+        take_city(s, space)
+        return
     cities.capture(s, space, att)
     galleys = s.remove(space, "syracuse", "GS", 99)
     if galleys and controller(s, att) is not None:

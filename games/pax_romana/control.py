@@ -27,7 +27,7 @@ def occupants(s: PRState, space: str, ignore: frozenset[str] | set[str] = frozen
         if owner in ignore:
             continue
         if any(n > 0 and (k in LCU_TYPES or k == "GR") for k, n in st.items()):
-            found.add(owner)
+            found.add("greece" if owner == "successor" else owner)    # card 36 (§17.2)
     city = s.cities.get(space)
     if city is not None and city.owner:
         found.add(city.owner)

@@ -237,5 +237,7 @@ def highest_leader(s: PRState, power: str) -> str | None:
 def kill_leader(s: PRState, leader_id: str) -> None:
     """A dead leader's counter goes back to its pool (§8.4.5)."""
     ls = s.leaders.pop(leader_id, None)
+    if ls is not None and ls.owner == "successor":    # card 36's Greek army (§17.2)
+        ls.owner = "greece"
     if ls is not None and ls.owner in s.powers:
         s.powers[ls.owner].pool.append(leader_id)

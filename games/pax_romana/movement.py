@@ -50,8 +50,11 @@ def d6(s: PRState) -> int:
 # -- who is whose enemy ------------------------------------------------------------------------------
 def friends_of(s: PRState, owner: str) -> set[str]:
     """The sides an army of ``owner`` may stack with: the Soldiers of Fortune with their Power's
-    units (§12.4.4); allied Powers (§4.3.1)."""
+    units (§12.4.4); allied Powers (§4.3.1). The Successor army of card 36 has no friends
+    (§17.2)."""
     out = {owner}
+    if owner == "successor":
+        return out
     if owner == "sof" and s.sof is not None:
         out.add(s.sof["power"])
     if s.sof is not None and owner == s.sof.get("power"):
@@ -85,6 +88,9 @@ def controller_of(s: PRState, owner: str) -> str | None:
         return owner
     if owner == "sof" and s.sof is not None:
         return str(s.sof["power"])
+    if owner == "successor":            # card 36's drawer (§17.2)
+        from games.pax_romana.cards.successor import commander
+        return commander(s)
     if owner in ("pergamum", "pontus"):  # its ally, the Pontus player (§17.2, §12.5.5)
         from games.pax_romana.independents import commander_of
         return commander_of(s, owner)
@@ -443,6 +449,9 @@ def enter(s: PRState, f: Frame, there: str) -> None:
          attack=attack)
     from games.pax_romana.cards.hooks import entered  # §17.2 Ambush (Advanced Game)
     entered(s, f["role"], owner, there)
+    if f.get("successor"):              # §17.2 Successor Wars: Greek units join or are attacked
+        from games.pax_romana.cards.successor import offer_join
+        offer_join(s, f, there)
     if "alpine_pass" in kinds and "land" not in kinds:
         alpine_attrition(s, owner, f["role"], there)
 
@@ -505,6 +514,9 @@ def interceptors(s: PRState, power: str, space: str, mover: str,
     if space in d.transit_points:
         return []
     if power in friends_of(s, mover):
+        return []
+    from games.pax_romana.cards.successor import stands_against
+    if stands_against(s, power, mover, intercepting=True):  # A40, §17.2 Successor Wars
         return []
     there = set(s.units.get(space, {})) | ({s.cities[space].owner} if space in s.cities else set())
     third = there - friends_of(s, mover) - friends_of(s, power)
@@ -816,6 +828,9 @@ def contact(s: PRState, f: Frame) -> None:
         from games.pax_romana.cards.hooks import unlimited_withdrawal  # §17.2 Cunctator
         if side in f["offered"] or (side in done and not unlimited_withdrawal(
                 s, controller_of(s, side))) or not may_withdraw(s, side):
+            continue
+        from games.pax_romana.cards.successor import stands_against
+        if stands_against(s, side, owner):  # A40 (§17.2 Successor Wars Roll On)
             continue
         if not any(k in LCU_TYPES for k in s.stack(space, side)):
             continue

@@ -152,6 +152,9 @@ OPTIONS = [
     _option("table_talk", "Optional §4.5: table talk, alliances at any time", False, True),
     _option("home_territory_income", "Ambiguity A23: a Power's own Home Territory earns the "
             "+1T of a controlled territory (§6.1.1 as written), or not", True, False),
+    _option("successor_greek_answers", "Ambiguity A40 (Advanced Game, card 36): Greece may "
+            "intercept and withdraw against the Successor army as against any enemy, or its "
+            "units stand", True, False),
     _option("capital_penalty", "Ambiguity A17: the end-of-turn -1 Stability for a capital not "
             "held counts each capital (Greece, East), or once", "per_capital", "once"),
 ]

@@ -28,6 +28,7 @@ OTHER_COLOUR: dict[str, RGB] = {
     "syracuse": (176, 132, 30),
     "mamertines": (176, 132, 30),
     "pontus": (176, 132, 30),
+    "successor": (18, 84, 44),      # card 36's Greek army, darker than Greece's own
 }
 NEUTRAL: RGB = (130, 120, 104)
 

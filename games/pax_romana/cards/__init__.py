@@ -10,5 +10,6 @@ from games.pax_romana.cards import (
     rebellion_card,  # noqa: F401
     registry,  # noqa: F401
     segment,  # noqa: F401
+    successor,  # noqa: F401
     windows,  # noqa: F401
 )

@@ -452,14 +452,15 @@ def successor_wars(s: PRState, power: str, ctx: dict[str, Any]) -> None:
           lambda s, f: msg("prompt.successor_wars", who=f"@power.{f['role']}", card="@card.36"),
           lapses=lambda s, f: True)
 def _successor_wars(s: PRState, f: Frame, verb: str, arg: Any) -> None:
-    from games.pax_romana.activation import movable
+    from games.pax_romana.cards.successor import SUCCESSOR, muster
     if verb == "page":
         turn_page(f, f["role"])
         return
     pop(s, f)
     s.say(msg("log.successor_wars", power=f"@power.{f['role']}", space=f"@space.{arg}"))
-    push(s, "move_army", role=f["role"], owner=GREECE, start=arg,
-         units=movable(s, GREECE, arg), leaders=s.leaders_at(arg, GREECE), minor=False,
+    push(s, "successor_over")           # under the move: the army is Greek again after it
+    push(s, "move_army", role=f["role"], owner=SUCCESSOR, start=arg,
+         units=muster(s, f["role"], arg), leaders=s.leaders_at(arg, SUCCESSOR), minor=False,
          successor=True)
 
 
