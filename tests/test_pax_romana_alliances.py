@@ -426,3 +426,35 @@ def test_4_3_1_a_shared_loss_in_a_city_the_fp_count_for_its_owner() -> None:
     assert s.stack("capua", "carthage") == {"wHI": 1, "CV": 1}
     assert s.flow[-1]["role"] == "rome"
     assert sorted(a for _, a in choices(s, "rome")) == ["rome|fp|", "rome|kill|LI"]
+
+
+def test_4_5_table_talk_opens_talks_at_any_decision_of_the_activation_without_the_action() -> None:
+    """§4.5 (optional table talk): the active Power may open talks at its AM question and in the
+    middle of a move, ally there, and come back to the same question, its Action unspent; without
+    the option, or for a Power not active, nothing is offered."""
+    s = blank()
+    hold(s, "rome")
+    s.active_power = "rome"
+    assert ("table_talk", None) not in choices(s, "rome")
+    s = blank(table_talk=True)
+    hold(s, "rome")
+    s.active_power = "rome"
+    s = RULES.copy(s)
+    treasury = s.powers["rome"].treasury
+    assert ("table_talk", None) in choices(s, "rome")
+    assert RULES.legal(s, "carthage") == []
+    s = act(s, "rome", "table_talk")
+    assert _top(s) == "negotiate" and ("table_talk", None) not in choices(s, "rome")
+    s = act(s, "rome", "invite", "carthage")
+    s = act(s, "rome", "ally", "carthage")
+    s = act(s, "carthage", "accept")
+    s = act(s, "rome", "end")
+    assert s.alliances == [["rome", "carthage"]]
+    assert _top(s) == "am" and s.powers["rome"].treasury == treasury
+    assert ("action", "expansion") in [(v, a) for v, a in choices(s, "rome")]
+    s.add("capua", "rome", "LG", 1)
+    s = _march(s, "rome", "capua")
+    assert _top(s) == "move_army" and ("table_talk", None) in choices(s, "rome")
+    s = act(s, "rome", "table_talk")
+    s = act(s, "rome", "end")
+    assert _top(s) == "move_army" and s.flow[-1]["start"] == "capua"

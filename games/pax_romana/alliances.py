@@ -61,6 +61,9 @@ texts.extend({
         "prompt.ally_capital": "{who}: your army leaves its ally in {space}: which capital does "
                                "it go to?",
         "choice.to_capital": "To {space}",
+        "choice.table_talk": "Talk: negotiate, ally, trade (table talk; the Action is not "
+                             "spent)",
+        "log.table_talk": "{who} opens talks (table talk).",
     },
     "ru": {
         "log.alliance2": "Союз до конца Игрового Хода: {a} и {b}.",
@@ -88,8 +91,39 @@ texts.extend({
         "prompt.ally_capital": "{who}: ваша армия покидает союзника в {space}: в какую "
                                "столицу она идёт?",
         "choice.to_capital": "В {space}",
+        "choice.table_talk": "Разговор: переговоры, союз, обмен (свободные переговоры; "
+                             "Действие не тратится)",
+        "log.table_talk": "{who} начинает переговоры (свободные переговоры).",
     },
 })
+
+
+# -- table talk (§4.5, optional) ------------------------------------------------------------------
+# the active Power's own decisions of its Activation, at which it may open talks
+TALK_FRAMES = ("am", "expansion", "callup", "move_army", "move_fleet")
+
+
+def table_talk_choices(s: PRState, role: str) -> list[Choice]:
+    """§4.5 (optional): "remove all restrictions on when players may discuss and make
+    alliances, negotiate and plot". Read as: the active Power may, at any of its own decisions
+    of its Activation (the AM, the Expansion or Call-Up menus, a move under way), open a
+    negotiation (the Negotiate frame, §4.1 and §4.3, any number invited) without spending its
+    Action; in the Advanced Game too, with no Alliance card (§4.2). Words need no engine: the
+    players talk when they like."""
+    from games.pax_romana.flow import waiting
+    if not s.options.get("table_talk") or len(s.roles) < 2 or role != s.active_power:
+        return []
+    w = waiting(s)
+    if w is None or w[0]["k"] not in TALK_FRAMES or w[0].get("role") != role:
+        return []
+    return [opt("table_talk", None, "choice.table_talk")]
+
+
+def open_talk(s: PRState, role: str) -> None:
+    """§4.5: the Negotiate frame, pushed over the question the Power was asked; ending it asks
+    that question again."""
+    s.say(msg("log.table_talk", who=f"@power.{role}"))
+    push(s, "negotiate", role=role, stage=None, talk=True)
 
 
 # -- who is allied --------------------------------------------------------------------------------

@@ -71,6 +71,7 @@ from games.core import (
 )
 from games.pax_romana import (  # noqa: F401 - the phase modules register their frames
     activation,
+    alliances,
     cards,
     cities,
     economy,
@@ -243,9 +244,13 @@ class PaxRomanaRules(GameRules[PRState]):
         return d.prompt(state, f, role)
 
     def choices(self, state: PRState, role: str) -> list[Choice]:
-        return FLOW.choices(state, role)
+        out = FLOW.choices(state, role)
+        return out + alliances.table_talk_choices(state, role) if out else out
 
     def apply(self, state: PRState, role: str, action: Action) -> None:
+        if action.verb == "table_talk":         # §4.5 (optional): talks at any time
+            alliances.open_talk(state, role)
+            return
         FLOW.answer(state, role, action.verb, action.arg)
         if state.result is None:
             settle(state)
@@ -332,7 +337,7 @@ class PaxRomanaRules(GameRules[PRState]):
         """The random playout's taste: act and expand rather than pass, finish plans."""
         v = c.verb
         if v in ("back", "page", "undo", "unrebuild", "stay", "refuse", "leave", "leave_leader",
-                 "leave_galley"):
+                 "leave_galley", "table_talk"):
             return 0.2
         if v == "action":
             return {"expansion": 6.0, "callup": 2.0, "negotiate": 0.5, "pass": 0.2}[str(c.arg)]
