@@ -354,3 +354,44 @@ def test_carthage_hires_in_another_powers_action_segment(
     s = act(s, "carthage", "answer", f"hire:{AMBUSH}")
     assert seen == [("carthage", {"via": AMBUSH})]
     assert s.hands["carthage"] == [] and s.discard == [AMBUSH]
+
+
+def test_17_1_5_no_answer_in_another_powers_card_segment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """§17.1.5: "no card may be played in any other segment": while Rome's Card Segment is
+    under way (a battle its card brought about), Carthage's Tactical Surprise and Ambush are
+    not asked for, Rome's own Tactical Surprise is; Deus ex Machina still answers the card
+    Rome plays there (§17.2: a card just drawn or played)."""
+    seen: list[Any] = []
+    monkeypatch.setitem(RULES, 21, _fake(21, SEGMENT, ACTION, log=seen))
+    s = _game()
+    s.hands.update(rome=[SURPRISE, 21], carthage=[SURPRISE, AMBUSH, DEUS])
+    s.add("tp_issus", "rome", "LG", 1)
+    hold(s)
+    s.flow.append({"k": "card_segment", "role": "rome", "drawn": None, "played_drawn": False,
+                   "played_other": False})
+    assert windows.card_segment_of(s) == "rome"
+    battle = {"space": "tarsus", "attacker": "rome", "defender": "carthage", "city": False,
+              "sides": ["rome", "carthage"]}
+    assert windows.candidates(s, "land_battle", "rome", battle) == ["rome"]
+    assert windows.candidates(s, "enter_tp", "rome", {"space": "tp_issus", "owner": "rome",
+                                                      "mover": "rome"}) == []
+    s = act(s, "rome", "play", 21)
+    assert s.flow[-1]["k"] == "card_window" and s.flow[-1]["roles"] == ["carthage"]
+    assert ("answer", DEUS) in choices(s, "carthage")
+    s = act(s, "carthage", "answer", 0)
+    assert seen == [("rome", {})]
+    # out of the Card Segment (Rome's Action Segment) Carthage answers again
+    s.flow = [f for f in s.flow if f["k"] != "card_segment"]
+    assert windows.card_segment_of(s) is None
+    assert windows.candidates(s, "land_battle", "rome", battle) == ["rome", "carthage"]
+
+
+def test_17_1_3_an_empty_deck_still_lets_the_hand_be_played() -> None:
+    """§17.1.3: with no card left to draw, the Card Segment still asks what to do with the
+    hand."""
+    s = _game()
+    s.hands["rome"] = [SPIES]
+    s = _am(s)
+    s = act(s, "rome", "pay", 1)
+    assert s.flow[-1]["k"] == "card_segment" and s.flow[-1]["drawn"] is None
+    assert ("keep", None) in choices(s, "rome")

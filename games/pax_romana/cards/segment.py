@@ -59,7 +59,8 @@ def card_draw(s: PRState, f: Frame) -> None:
     pop(s, f)
     power = f["power"]
     kind = deck.draw(s)
-    if kind is None:
+    if kind is None:                # no card left to draw: the hand may still be played
+        _segment_question(s, power, None)
         return
     if kind not in RULES:
         s.say(msg("log.card_drawn_open", power=f"@power.{power}", card=deck.card_arg(kind)))

@@ -88,12 +88,33 @@ def may_answer(s: PRState, window: str, power: str, actor: str | None,
     return power != actor
 
 
+def card_segment_of(s: PRState) -> str | None:
+    """The Power whose Card Segment is under way: its question is still on the stack, under
+    whatever the cards played in it have pushed (§17.1.3)."""
+    for f in reversed(s.flow):
+        if f.get("k") == "card_segment":
+            return str(f["role"])
+    return None
+
+
+def in_its_moment(s: PRState, window: str, power: str) -> bool:
+    """§17.1.5: a Hold in Hand card is played in its holder's own Card Segment or in any
+    player's Action Segment, "no card may be played in any other segment": during another
+    Power's Card Segment only Deus ex Machina answers, a card "just drawn or played" being its
+    own moment (§17.2)."""
+    segment = card_segment_of(s)
+    return segment is None or segment == power or window == "card"
+
+
 def candidates(s: PRState, window: str, actor: str | None, ctx: dict[str, Any]) -> list[str]:
-    """The Powers asked: those that might hold an answer as far as the others can tell."""
+    """The Powers asked: those that might hold an answer as far as the others can tell (and
+    whose cards may be played at this moment at all)."""
     kinds = answering_kinds(window)
     out = []
     for power in s.roles:
         if not s.hands.get(power) or not may_answer(s, window, power, actor, ctx):
+            continue
+        if not in_its_moment(s, window, power):
             continue
         if any(deck.unaccounted(s, k) > 0 and RULES[k].can_play(s, power, ctx) for k in kinds):
             out.append(power)
