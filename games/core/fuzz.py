@@ -33,6 +33,7 @@ class Playout:
     steps: int = 0
     result: object = None
     final_json: str = ""
+    coverage: set[str] = field(default_factory=set)     # GameRules.coverage of the final State
 
 
 Weigher = Callable[[Choice, View], float]
@@ -126,6 +127,8 @@ def play(
     out.steps = len(out.actions)
     out.result = state.result
     out.final_json = state.model_dump_json()
+    if isinstance(rules, GameRules):
+        out.coverage = rules.coverage(state)
     replayed = replay(rules, scenario, seed, options, out.actions)
     if replayed.model_dump_json() != out.final_json:
         raise FuzzFailure(f"{where}: replay does not reproduce the final state")

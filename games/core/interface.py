@@ -248,6 +248,15 @@ class GameRules(ABC, Generic[S]):
         ``lost`` (units lost); a title gives those it counts."""
         return {}
 
+    def coverage(self, state: S) -> set[str]:
+        """What happened in a finished game that a fuzz run of many games must see at least once
+        (``coverage_expected``): e.g. each card kind played. Read from the State."""
+        return set()
+
+    def coverage_expected(self, scenario: str, options: dict[str, Any]) -> set[str]:
+        """Everything ``coverage`` may name for games of this scenario with these options."""
+        return set()
+
     @staticmethod
     def count_log(state: BaseState, key: str, arg: str | None = None) -> Any:
         """How many log lines have ``key`` (with ``arg``: how many per value of that argument,

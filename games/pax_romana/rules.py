@@ -186,6 +186,17 @@ class PaxRomanaRules(GameRules[PRState]):
                 + self.count_log(state, "log.naval_battle"),
                 "won": {p: n for p, n in self.count_log(state, "log.battle_result", "who").items()
                         if p in state.roles}}
+    def coverage(self, state: PRState) -> set[str]:
+        """The card kinds played in the game (§17.2), as ``card <kind>``."""
+        return {f"card {str(e.msg.args['card']).rsplit('.', 1)[-1]}" for e in state.log
+                if e.msg.key == "log.card_played" and "card" in e.msg.args}
+
+    def coverage_expected(self, scenario: str, options: dict[str, Any]) -> set[str]:
+        """In the Advanced Game, every card kind of the deck."""
+        if not options.get("advanced", scenario == "IV"):
+            return set()
+        return {f"card {c.id}" for c in data().event_cards.cards}
+
     def scenarios(self) -> list[ScenarioInfo]:
         out = []
         d = data()

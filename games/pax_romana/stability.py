@@ -84,7 +84,7 @@ def cvp_overrun(s: PRState, power: str) -> None:
 def withdrawal(s: PRState, power: str, space: str) -> None:
     """§9.4.5: each Withdrawal before Battle from a space of the Power's own Home Territory
     costs 1 Stability (for movement.py)."""
-    from games.pax_romana.cards.hooks import unlimited_withdrawal   # §17.2 Cunctator
+    from games.pax_romana.cards.hooks import unlimited_withdrawal  # §17.2 Cunctator
     if data().spaces[space].home_of == power and not unlimited_withdrawal(s, power):
         adjust(s, power, -1, "withdrawal")
 
