@@ -473,3 +473,68 @@ def test_17_1_5_alliance_with_pergamum_played_in_the_card_segment() -> None:
     s = act(s, "rome", "play", 3)
     assert s.allied_independents == {"pergamum": "rome"}
     assert 3 in s.discard and s.hands["rome"] == [38]
+
+
+# -- cards changing hands in the Alliance card's negotiation (§4.3.1) ----------------------------
+def _negotiating(hands: dict[str, list[int]]) -> PRState:
+    s = _adv()
+    s.hands = {p: list(h) for p, h in hands.items()}
+    s = _play(s, 1, "rome")
+    return act(s, "rome", "negotiate_with", "carthage")
+
+
+def _log_lines(s: PRState, role: str | None) -> str:
+    return " | ".join(line.text for line in RULES.view(s, role).log)
+
+
+def test_4_3_1_a_card_offered_in_the_negotiation_reaches_only_the_two_parties() -> None:
+    """§4.3.1: a party offers a card of his hand; the other confirms; the card's name reaches
+    the two parties only, the public log says "a card", the hand sizes change publicly."""
+    s = _negotiating({"rome": [5, 33], "carthage": [], "greece": [], "east": []})
+    s = act(s, "rome", "give_to", "carthage")
+    assert ("kind", "card") in choices(s, "rome")
+    s = act(s, "rome", "kind", "card")
+    offered = RULES.view(s, "rome").actions
+    assert [(c.verb, c.arg) for c in offered][:2] == [("asset", 5), ("asset", 33)]
+    assert all(c.secret for c in offered if c.verb == "asset")
+    s = act(s, "rome", "asset", 33)
+    assert s.flow[-1]["k"] == "card_deal" and s.flow[-1]["role"] == "carthage"
+    from games.pax_romana.texts import TEXTS
+    name = TEXTS["en"]["card.33"]
+    assert name in RULES.view(s, "carthage").prompt and name in RULES.view(s, "rome").prompt
+    assert name not in RULES.view(s, "greece").prompt and name not in RULES.view(s, None).prompt
+    s = act(s, "carthage", "accept")
+    assert s.hands == {"rome": [5], "carthage": [33], "greece": [], "east": []}
+    assert RULES.view(s, None).board["cards"]["hands"] == {"rome": 1, "carthage": 1,
+                                                            "greece": 0, "east": 0}
+    card = RULES.view(s, "carthage").log[-1].text
+    assert card not in _log_lines(s, "greece") and card not in _log_lines(s, None)
+    assert "a card" in _log_lines(s, None)
+    assert s.flow[-1]["k"] == "negotiate"          # the negotiation goes on
+
+
+def test_4_3_1_a_card_asked_for_is_picked_or_refused_by_its_holder() -> None:
+    """§4.3.1: asking the other party for a card, its holder picks which one, or refuses."""
+    s = _negotiating({"rome": [], "carthage": [7, 12], "greece": [], "east": []})
+    s = act(s, "rome", "ask_from", "carthage")
+    s = act(s, "rome", "kind", "card")
+    assert choices(s, "rome")[0] == ("asset", 0)
+    s = act(s, "rome", "asset", 0)
+    assert choices(s, "carthage") == [("give", 7), ("give", 12), ("refuse", None)]
+    s = act(s, "carthage", "refuse")
+    assert s.hands["carthage"] == [7, 12] and s.hands["rome"] == []
+    s = act(s, "rome", "ask_from", "carthage")
+    s = act(s, "rome", "kind", "card")
+    s = act(s, "rome", "asset", 0)
+    s = act(s, "carthage", "give", 12)
+    assert s.hands["carthage"] == [7] and s.hands["rome"] == [12]
+
+
+def test_4_3_1_no_card_deals_without_cards_or_in_the_standard_game() -> None:
+    from games.pax_romana.negotiation import _assets
+    s = _negotiating({"rome": [], "carthage": [], "greece": [], "east": []})
+    s = act(s, "rome", "give_to", "carthage")
+    assert ("kind", "card") not in choices(s, "rome")
+    s.options["advanced"] = False
+    s.hands["rome"] = [5]
+    assert _assets(s, "rome", "card", "carthage", "rome") == []

@@ -15,12 +15,15 @@ from games.pax_romana import alliances
 from games.pax_romana.flow import Frame, opt, paged, pop, push, question, reset_page, turn_page
 from games.pax_romana.state import PRState
 
-KINDS = ("talents", "galleys", "mercenaries", "city")
+KINDS = ("talents", "galleys", "mercenaries", "city", "card")     # cards: Advanced Game only
 MAX_TALENTS = 20
 
 
-def _assets(s: PRState, giver: str, kind: str, receiver: str) -> list[Choice]:
+def _assets(s: PRState, giver: str, kind: str, receiver: str, proposer: str) -> list[Choice]:
     """What ``giver`` can hand over of ``kind``."""
+    if kind == "card":                  # §4.3.1 (Advanced Game): cards/card_deals.py
+        from games.pax_romana.cards.card_deals import card_assets
+        return card_assets(s, giver, proposer)
     if kind == "talents":
         top = min(MAX_TALENTS, s.powers[giver].treasury)
         return [opt("amount", n, "choice.talents_n", n=n) for n in range(1, top + 1)]
@@ -57,8 +60,9 @@ def choices(s: PRState, f: Frame) -> list[Choice]:
     giver, receiver = f["giver"], f["receiver"]
     if stage == "kind":
         return [opt("kind", k, f"choice.kind_{k}") for k in KINDS
-                if _assets(s, giver, k, receiver)] + [back]
-    return paged(f, power, _assets(s, giver, f["kind"], receiver), [back])
+                if _assets(s, giver, k, receiver, power)] + [back]
+    return paged(f, power, _assets(s, giver, f["kind"], receiver, power), [back],
+                 secret=f["kind"] == "card")
 
 
 def decide(s: PRState, f: Frame, verb: str, arg: Any) -> None:
@@ -87,6 +91,10 @@ def decide(s: PRState, f: Frame, verb: str, arg: Any) -> None:
         f["stage"] = "asset"
     elif verb in ("amount", "asset"):
         f["stage"] = None
+        if f["kind"] == "card":
+            from games.pax_romana.cards.card_deals import propose
+            propose(s, power, f["giver"], f["receiver"], int(arg))
+            return
         other = f["receiver"] if f["giver"] == power else f["giver"]
         push(s, "deal_answer", role=other, proposer=power, giver=f["giver"],
              receiver=f["receiver"], deal=f["kind"], what=arg)

@@ -4,6 +4,7 @@ be played; the modules imported here register the kinds."""
 from games.pax_romana.cards import (
     alliance_cards,  # noqa: F401
     answers,  # noqa: F401
+    card_deals,  # noqa: F401
     deck,  # noqa: F401
     drawn,  # noqa: F401
     held,  # noqa: F401
