@@ -11,6 +11,7 @@ from games.pax_romana.cards import hooks, windows
 from games.pax_romana.cards.answers import card_shifts
 from games.pax_romana.cards.registry import rule
 from games.pax_romana.flow import push, run
+from games.pax_romana.movement import shift_army
 from games.pax_romana.rules import RULES as GAME
 from games.pax_romana.state import City, LeaderState, PRState
 from tests.pax_romana_support import act, blank, choices, dice, fresh, hold
@@ -124,12 +125,7 @@ def test_poliorcetes_helepolis_once_against_a_city() -> None:
     assert s.powers["rome"].treasury == 8
     s = act(s, "rome", "pick", "messana")
     assert s.card_effects["helepolis"] == {"rome": "messana"}
-    s.remove("messana", "rome", "LG")
-    s.add("syracuse", "rome", "LG")
-    s.flow.append({"k": "move_army", "role": "rome", "owner": "rome", "start": "messana",
-                   "path": ["messana", "syracuse"], "at": "syracuse", "units": {"LG": 1},
-                   "leaders": []})
-    hooks.entered(s, "rome", "rome", "syracuse")         # the marker goes with the army
+    shift_army(s, "rome", {"LG": 1}, [], "messana", "syracuse")     # it goes with the army
     assert s.card_effects["helepolis"] == {"rome": "syracuse"}
     out = {"rome": 0, "greece": 0}
     card_shifts(s, _battle("syracuse", "rome", "greece", city=True), out)
@@ -138,6 +134,59 @@ def test_poliorcetes_helepolis_once_against_a_city() -> None:
     out = {"rome": 0, "greece": 0}
     card_shifts(s, _battle("syracuse", "rome", "greece", city=True), out)
     assert out == {"rome": 0, "greece": 0}
+
+
+def test_poliorcetes_helepolis_stays_with_the_bigger_part_of_the_army() -> None:
+    """§17.2: the Helepolis is the army's; one Light Infantry sent off by a Minor Move leaves
+    it with the Legions; the army marching on takes it along."""
+    s = _game()
+    s.add("messana", "rome", "LG", 2)
+    s.add("messana", "rome", "LI", 1)
+    s.card_effects["helepolis"] = {"rome": "messana"}
+    shift_army(s, "rome", {"LI": 1}, [], "messana", "syracuse")
+    assert s.card_effects["helepolis"] == {"rome": "messana"}
+    shift_army(s, "rome", {"LG": 2}, [], "messana", "syracuse")
+    assert s.card_effects["helepolis"] == {"rome": "syracuse"}
+
+
+def _attacked_at_venusia() -> PRState:
+    """Carthage's 4 HI march from Capua on Rome's 3 LI in Venusia, which hold a Helepolis."""
+    s = _game()
+    hold(s, "rome")
+    s.add("capua", "carthage", "HI", 4)
+    s.add("venusia", "rome", "LI", 3)
+    s.card_effects["helepolis"] = {"rome": "venusia"}
+    push(s, "move_army", role="carthage", owner="carthage", start="capua", units={"HI": 4},
+         leaders=[], minor=False)
+    s = fresh(s)
+    run(s)
+    dice(s, 6)
+    s = act(s, "carthage", "go")
+    return act(s, "carthage", "to", "venusia")
+
+
+def test_poliorcetes_helepolis_withdraws_with_its_army() -> None:
+    """§17.2 with §9.4: the army withdrawing before battle takes its Helepolis along."""
+    s = _attacked_at_venusia()
+    dice(s, 5)                                          # 5 MP to withdraw
+    s = act(s, "rome", "withdraw")
+    s = act(s, "rome", "withdraw_to", "barium")
+    assert s.stack("barium", "rome") == {"LI": 3}
+    assert s.card_effects["helepolis"] == {"rome": "barium"}
+
+
+def test_poliorcetes_helepolis_retreats_with_its_army() -> None:
+    """§17.2 with §10.7: the beaten army retreating takes its Helepolis along."""
+    s = _attacked_at_venusia()
+    dice(s, 5, 2)                                       # Carthage 5, Rome 2: Rome is beaten
+    s = act(s, "rome", "stand")
+    s = act(s, "carthage", "done")
+    s = act(s, "rome", "retreat", "barium")
+    while s.flow[-1]["k"] == "allocate_losses":
+        who = s.flow[-1]["role"]
+        s = act(s, who, "loss", {"rome": "rome|kill|LI", "carthage": "carthage|weaken|HI"}[who])
+    assert s.stack("barium", "rome") == {"LI": 2}
+    assert s.card_effects["helepolis"] == {"rome": "barium"}
 
 
 # -- Conqueror and Cunctator ----------------------------------------------------------------------

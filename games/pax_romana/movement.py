@@ -414,6 +414,8 @@ def shift_army(s: PRState, owner: str, units: dict[str, int], leaders: list[str]
     for lid in leaders:
         if lid in s.leaders and s.leaders[lid].at == here:
             s.leaders[lid].at = there
+    from games.pax_romana.cards.hooks import army_moved  # §17.2 the Helepolis (Advanced Game)
+    army_moved(s, owner, went, here, there)
     return went
 
 

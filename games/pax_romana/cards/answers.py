@@ -287,7 +287,8 @@ def card_shifts(s: PRState, f: Frame, out: dict[str, int]) -> None:
 
 def follow_helepolis(s: PRState, power: str | None, here: str, there: str) -> None:
     """The Helepolis goes with the army it was put with: an army of its Power leaving the
-    marker's space takes it along (for hooks.py, each step of a land or sea move)."""
+    marker's space takes it along (hooks.army_moved: each step of a land or sea move, of a
+    withdrawal or a retreat, a regrouping)."""
     marks = s.card_effects.get("helepolis", {})
     if power is not None and marks.get(power) == here and here != there:
         marks[power] = there

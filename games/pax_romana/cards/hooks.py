@@ -8,7 +8,7 @@ from typing import Any
 from games.pax_romana.cards import deck
 from games.pax_romana.cards.windows import open_window
 from games.pax_romana.control import data
-from games.pax_romana.state import PRState
+from games.pax_romana.state import LCU_TYPES, PRState
 
 
 def _power_of(s: PRState, owner: str) -> str | None:
@@ -16,16 +16,25 @@ def _power_of(s: PRState, owner: str) -> str | None:
     return controller_of(s, owner)
 
 
+def army_moved(s: PRState, owner: str, went: dict[str, int], here: str, there: str) -> None:
+    """Units of ``owner`` went from ``here`` to ``there`` in any way (a move by land or sea, a
+    withdrawal, a retreat, a regrouping, an interception, movement.shift_army): the Helepolis
+    of their Power goes along with land combat units, unless more of the army's Battle Points
+    stay behind (a Minor Move out of the army leaves it there)."""
+    if not deck.advanced(s) or here == there or not any(k in LCU_TYPES for k in went):
+        return
+    from games.pax_romana.activation import battle_points
+    from games.pax_romana.cards.answers import follow_helepolis
+    stayed = sum(battle_points(k) * n for k, n in s.stack(here, owner).items() if k in LCU_TYPES)
+    if stayed > sum(battle_points(k) * n for k, n in went.items() if k in LCU_TYPES):
+        return
+    follow_helepolis(s, _power_of(s, owner), here, there)
+
+
 def entered(s: PRState, role: str, owner: str, there: str) -> None:
-    """An army entered ``there``: its Helepolis goes along; a land Transit Point opens the
-    window for Ambush."""
+    """An army entered ``there``: a land Transit Point opens the window for Ambush."""
     if not deck.advanced(s):
         return
-    from games.pax_romana.cards.answers import follow_helepolis
-    from games.pax_romana.movement import move_frame
-    m = move_frame(s)
-    if m is not None and len(m.get("path", [])) >= 2 and m["path"][-1] == there:
-        follow_helepolis(s, _power_of(s, owner), m["path"][-2], there)
     if there in data().transit_points:
         open_window(s, "enter_tp", role, space=there, owner=owner,
                     mover=_power_of(s, owner) or role)
@@ -34,11 +43,7 @@ def entered(s: PRState, role: str, owner: str, there: str) -> None:
 def sailed(s: PRState, f: dict[str, Any], there: str) -> None:
     """A transport entered ``there``: a port or naval transit point opens the window for Naval
     Ambush (a deep-sea point does not)."""
-    from games.pax_romana.cards.answers import follow_helepolis
     from games.pax_romana.naval import point_kind
-    path = (f.get("sea") or {}).get("path", [])
-    if deck.advanced(s) and len(path) >= 2:
-        follow_helepolis(s, _power_of(s, f["owner"]), path[-2], there)
     if deck.advanced(s) and point_kind(there) in ("port", "ntp"):
         open_window(s, "naval_transport", f["role"], space=there, owner=f["owner"],
                     mover=f["role"], escorted=bool((f.get("sea") or {}).get("galleys")))
