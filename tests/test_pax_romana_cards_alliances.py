@@ -538,3 +538,32 @@ def test_4_3_1_no_card_deals_without_cards_or_in_the_standard_game() -> None:
     s.options["advanced"] = False
     s.hands["rome"] = [5]
     assert _assets(s, "rome", "card", "carthage", "rome") == []
+
+
+def test_17_2_allied_pergamenes_intercept_for_their_ally_9_3() -> None:
+    """§17.2 ("use all Pergamene armies as his own"): a Pergamene army next to the space an
+    enemy enters may intercept at its ally's word (§9.3), from Pergamum's own city +3."""
+    from games.pax_romana import battle
+    s = _adv()
+    s.add("celaenae", "carthage", "HI", 2)
+    s.add("pergamum", "pergamum", "HI", 2)
+    s.cities["pergamum"] = City(owner="pergamum", kind="city", fp=5)
+    push(s, "move_army", role="carthage", owner="carthage", start="celaenae",
+         units={"HI": 2}, leaders=[], minor=False)
+    run(s)
+    s = RULES.copy(s)
+    dice(s, 6)
+    s = act(s, "carthage", "go")
+    s = act(s, "carthage", "to", "sardis")
+    assert s.flow[-1]["k"] == "move_army"           # not allied: nobody is asked
+    s.allied_independents["pergamum"] = "rome"
+    s = act(s, "carthage", "to", "ephesus")
+    assert s.flow[-1]["k"] == "move_army"           # Ephesus: no Pergamene army next to it
+    s = act(s, "carthage", "to", "sardis")
+    assert s.flow[-1]["k"] == "intercept" and s.flow[-1]["role"] == "rome"
+    assert choices(s, "rome") == [("intercept", "pergamum|pergamum"), ("let_pass", None)]
+    dice(s, 4, 5)                       # 9 + 3 from its own City: 12, intercepted
+    s = act(s, "rome", "intercept", "pergamum|pergamum")
+    b = battle.battle_frame(s)
+    assert b is not None and (b["att"], b["att_role"], b["dfd"]) == ("pergamum", "rome", "carthage")
+    assert s.stack("sardis", "pergamum") == {"HI": 2} and s.stack("pergamum", "pergamum") == {}

@@ -437,6 +437,7 @@ extend({
         "log.pontus_unplaced": "No unoccupied space of Pontus is left for {unit}.",
         "log.pontus_am": "The Pontus AM: {power} moves the Pontic units.",
         "log.pontus_ends": "Pontus's last land unit is gone: the kingdom leaves play.",
+        "choice.intercept_with": "Intercept with the army of {who} from {space} into {target}",
         "choice.pontus_place": "{unit} to {space}",
         "choice.pontic_army_at": "Pontic army at {space} ({n} units)",
         "choice.pontic_unit_at": "{unit} at {space}",
@@ -460,6 +461,7 @@ extend({
         "log.pontus_am": "МА Понта: {power} двигает отряды Понта.",
         "log.pontus_ends": "Последний сухопутный отряд Понта уничтожен: царство выходит "
                            "из игры.",
+        "choice.intercept_with": "Перехват армией ({who}) из {space} в {target}",
         "choice.pontus_place": "{unit} в {space}",
         "choice.pontic_army_at": "Армия Понта в {space} (отрядов: {n})",
         "choice.pontic_unit_at": "{unit} в {space}",

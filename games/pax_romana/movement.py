@@ -535,6 +535,9 @@ def interceptors(s: PRState, power: str, space: str, mover: str,
             out.append(nb)
         elif s.leaders_at(nb, power) and any(k in LCU_TYPES for k in s.stack(space, power)):
             out.append(nb)              # a leader alone, to join his army's battle
+        if s.allied_independents.get("pergamum") == power and any(
+                k in LCU_TYPES for k in s.stack(nb, "pergamum")):
+            out.append(f"{nb}|pergamum")    # §17.2: its ally's Pergamene army
     return out
 
 
@@ -624,7 +627,9 @@ def _intercept_choices(s: PRState, f: Frame) -> list[Choice]:
         n = sum(sum(st.values()) for st in f["in_city"].values())
         return out[:23] + [opt("roll", None, "choice.intercept_roll", n=n)]
     out = [opt("intercept", sp, "choice.intercept_from", space=f"@space.{sp}",
-               target=f"@space.{f['space']}")
+               target=f"@space.{f['space']}") if "|" not in sp else
+           opt("intercept", sp, "choice.intercept_with", space=f"@space.{sp.split('|')[0]}",
+               who=f"@power.{sp.split('|')[1]}", target=f"@space.{f['space']}")
            for sp in interceptors(s, f["role"], f["space"], f["mover"], f.get("not_from", []))]
     return out[:24] + [opt("let_pass", None, "choice.let_pass")]
 
@@ -674,18 +679,20 @@ def intercept(s: PRState, f: Frame, verb: str, arg: Any) -> None:
 
 def _roll_interception(s: PRState, f: Frame, origin: str) -> None:
     power, space, mover = f["role"], f["space"], f["mover"]
+    origin, _, owner = origin.partition("|")
+    owner = owner or power              # "space|pergamum": an allied Pergamene army (§17.2)
     table = data().tables.interception
     roll = d6(s) + d6(s)
-    mod = interception_modifier(s, power, origin, space)
+    mod = interception_modifier(s, owner, origin, space)
     ok = roll + mod >= table.target
     s.mark_irreversible()
-    s.say(msg("log.intercept_roll", power=f"@power.{power}", start=f"@space.{origin}",
+    s.say(msg("log.intercept_roll", power=f"@power.{owner}", start=f"@space.{origin}",
               space=f"@space.{space}", roll=roll, mod=mod,
               result="@word.success" if ok else "@word.failure"))
     if not ok:
         return                          # §9.3.5: all defend together, the city if they will
-    units = {k: n for k, n in s.stack(origin, power).items() if k not in ("GR", "GS")}
-    leaders = s.leaders_at(origin, power)
+    units = {k: n for k, n in s.stack(origin, owner).items() if k not in ("GR", "GS")}
+    leaders = s.leaders_at(origin, owner)
     if not any(k in LCU_TYPES for k in units):
         # §9.3.3: a leader alone joins the army in the space; the mover stays the Attacker
         for lid in leaders:
@@ -698,10 +705,10 @@ def _roll_interception(s: PRState, f: Frame, origin: str) -> None:
             took = s.remove(space, o, k, n)
             if took:
                 aside.setdefault(o, {})[k] = took
-    went = shift_army(s, power, units, leaders, origin, space)
-    push(s, "interception_over", space=space, power=power, origin=origin, side=mover,
+    went = shift_army(s, owner, units, leaders, origin, space)
+    push(s, "interception_over", space=space, power=owner, origin=origin, side=mover,
          aside=aside, joint=bool(joint), mark=len(s.log))
-    battle.start(s, space=space, attacker=power, attacker_role=power, defender=mover,
+    battle.start(s, space=space, attacker=owner, attacker_role=power, defender=mover,
                  came_from=origin, intercept=True, mover_from=f["came_from"])
     b = battle.battle_frame(s)
     b.update(moving=f.get("moving", True), came_units=went, came_leaders=leaders)
