@@ -769,3 +769,17 @@ def test_13_4_the_germans_first_move_is_not_activated_again_by_the_same_power() 
     assert other_armies(s, "carthage") == ["mattium|barbarian"]
     s.am_track.append("carthage")           # a later Activation
     assert other_armies(s, "rome") == ["mattium|barbarian"]
+
+
+def test_13_3_beaten_african_mutineers_are_not_said_to_regroup_where_they_stand() -> None:
+    """§13.3 Africa with §10.7.7: the mutineers attack where they rose; beaten (rolls 1 and 6)
+    they are not placed anywhere, and the log says no "regroups" (they are then destroyed)."""
+    from tests.test_pax_romana_rebellions import _answer_all, _play
+    s = blank()
+    s.add("thapsus", "carthage", "MHI", 1)
+    s.add("thapsus", "carthage", "LI", 2)
+    s = _play(s, 5, 5, 1, 6)
+    s = _answer_all(s)
+    assert any(e.msg.key == "log.battle_result" for e in s.log)
+    assert not any(e.msg.key == "log.regroup" for e in s.log)
+    assert s.stack("thapsus", "barbarian") == {}

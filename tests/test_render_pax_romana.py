@@ -395,3 +395,42 @@ def test_engine_views_render_for_a_power_and_a_spectator():
     r, g, b = img.getpixel((round(p.x - 5), round(p.y - 5 + L.MAP_TOP)))
     rr, rg, rb = POWER_COLOUR["rome"]
     assert abs(r - rr) + abs(g - rg) + abs(b - rb) < 40, home
+
+
+def test_alliances_rebels_and_cyprus_closed_are_drawn_from_the_engine_board():
+    """§4.3.1, §13.3: the engine's public board names the turn's alliances, where rebels stand
+    (with their rebellion's region) and the Cyprus spaces closed to fleets; the picture shows
+    them: a bracket and a line in the Powers' panel, the rebels named on their counter, a ring
+    round each closed space."""
+    from games.pax_romana.rebellions import CYPRUS, REBELS
+    rules = engine_rules()
+    state = rules.setup(1, "V", {})
+    plain = rules.view(state, None)
+    assert plain.board["rebels"] == [] and plain.board["cyprus_closed"] == []
+    state = rules.copy(state)
+    state.alliances = [["rome", "greece"]]
+    state.add("utica", "barbarian", "BR", 4)
+    state.card_effects[REBELS] = {"utica": "africa", "zama": "africa"}   # Zama's are gone
+    state.card_effects[CYPRUS] = state.turn
+    view = rules.view(state, None)
+    assert view.board["alliances"] == [["rome", "greece"]]
+    assert view.board["rebels"] == [{"space": "utica", "region": "africa"}]
+    assert view.board["cyprus_closed"] == ["arsinoe", "paphos", "salamis"]
+    words = rules.describe(view)
+    assert "Rebels (Africa): Utica" in words and "Cyprus is closed to fleets" in words
+    assert "Мятежники (Африка): Utica" in rules.describe(view, "ru")
+    board = make_board()
+    shown = copy.deepcopy(board)
+    shown.update(alliances=[["rome", "greece"]], rebels=[{"space": "semnones", "region": "gaul"}],
+                 cyprus_closed=["salamis"])
+    a, b = board_image(make_view(board)), board_image(make_view(shown))
+    diff = ImageChops.difference(a, b)
+    panel = L.POWERS_BOX
+    assert diff.crop((round(panel[0]), round(panel[1] + L.MAP_TOP), round(panel[2]),
+                      round(panel[3] + L.MAP_TOP))).getbbox() is not None
+    for sid in ("semnones", "salamis"):
+        p = L.map_layout().points[sid]
+        near = (round(p.x - 120), round(p.y - 60 + L.MAP_TOP), round(p.x + 120),
+                round(p.y + 60 + L.MAP_TOP))
+        assert diff.crop(near).getbbox() is not None, sid
+    assert LABELS["ru"]["rebels"] != LABELS["en"]["rebels"]

@@ -1113,6 +1113,11 @@ def regroup(s: PRState, f: Frame) -> None:
     d = data()
     space, att = f["space"], f["att"]
     back = f["came_from"]
+    if back == space and not f["amphibious"]:
+        # an attack where the attackers stand (§13.3 the African mutiny, §13.4.5 placement):
+        # beaten, they stay where they are; nothing is placed, nothing to say
+        f["regrouped"] = True
+        return
     m = move_frame(s)
     if back in d.transit_points:
         mp = m["mp"] if m is not None and not f["intercept"] else 0

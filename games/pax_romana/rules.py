@@ -40,6 +40,8 @@ The public board (``View.board``) is a JSON-able dict, in the shape the picture
   "allied_independents": {"rhodes" | "pergamum": power},   # by the alliance cards (§17.2)
   "negotiation": {"by": power, "invited": [power]} | None,   # a Negotiate under way (§4.1)
   "alliances": [[power]],              # groups allied until the end of the Game Turn (§4.3.1)
+  "rebels": [{"space", "region"}],     # rebel Barbarians and their rebellion's region (§13.3)
+  "cyprus_closed": [space],            # Cyprus closed to fleets this Game Turn (§13.3)
   "exceptional_box": [leader],         # Exceptional leaders resting this turn (§8.3)
   "cards": {...} | None                # the Advanced Game's cards (games/pax_romana/cards/view.py)
 }
@@ -408,6 +410,16 @@ class PaxRomanaRules(GameRules[PRState]):
                 "ru": "Союз до конца хода: "}.get(lang, "")
         for group in b.get("alliances", []):            # §4.3.1
             lines.append(ally + ", ".join(t[f"power.{p}"] for p in group))
+        rebels = {"en": "Rebels ({region}): ", "ru": "Мятежники ({region}): "}.get(lang, "")
+        by_region: dict[str, list[str]] = {}
+        for r in b.get("rebels", []):                  # §13.3
+            by_region.setdefault(r["region"], []).append(t[f"space.{r['space']}"])
+        for region, where in by_region.items():
+            lines.append(rebels.format(region=t[f"region.{region}"]) + ", ".join(where))
+        if b.get("cyprus_closed"):
+            lines.append({"en": "Cyprus is closed to fleets this turn: ",
+                          "ru": "Кипр закрыт для флотов в этом ходу: "}.get(lang, "")
+                         + ", ".join(t[f"space.{sp}"] for sp in b["cyprus_closed"]))
         lines += card_view.board_lines(b.get("cards"), lang)     # §17 (Advanced Game)
         lines.append(self.tr(view.prompt_msg, lang))
         lines += [f"{i + 1}. {self.label(c, lang)}" for i, c in enumerate(view.actions)]
@@ -488,6 +500,21 @@ def _units(owners: dict[str, dict[str, int]]) -> list[dict[str, Any]]:
     return out
 
 
+def _rebels(s: PRState) -> list[dict[str, str]]:
+    """§13.3: where rebel Barbarians stand, with the region whose rebellion raised them (what
+    lasts while they live hangs on it); public, as the units are."""
+    from games.pax_romana.rebellions import REBELS
+    return [{"space": sp, "region": r}
+            for sp, r in sorted(s.card_effects.get(REBELS, {}).items())
+            if s.stack(sp, "barbarian").get("BR", 0) > 0]
+
+
+def _cyprus_closed(s: PRState) -> list[str]:
+    """§13.3 Cyprus: the spaces closed to fleets this Game Turn."""
+    from games.pax_romana.rebellions import CYPRUS, cyprus_spaces
+    return sorted(cyprus_spaces()) if s.card_effects.get(CYPRUS) == s.turn else []
+
+
 def public_board(s: PRState) -> dict[str, Any]:
     d = data()
     ctrl = controllers(s)
@@ -556,6 +583,8 @@ def public_board(s: PRState) -> dict[str, Any]:
         "negotiation": next(({"by": f["role"], "invited": list(f.get("invited", []))}
                              for f in s.flow if f["k"] == "negotiate"), None),
         "alliances": [list(g) for g in s.alliances],
+        "rebels": _rebels(s),
+        "cyprus_closed": _cyprus_closed(s),
         "exceptional_box": sorted(lid for p in s.powers.values()
                                   for lid, turn in p.exceptional_turn.items()
                                   if turn == s.turn - 1 and lid not in s.leaders),

@@ -53,9 +53,12 @@ space, a land Transit Point or a naval point); unit types are the counter codes 
                     "path": ["rome", "capua", "beneventum"],   # the points it passed
                     "kind": "land",    # "land" or "naval"
                     "battle": "beneventum"},                   # where it fought, or null
-      "focus": "beneventum"            # where the last action happened (the zoom's centre);
+      "focus": "beneventum",           # where the last action happened (the zoom's centre);
                                        # default: the battle, else the end of last_move,
                                        # else the acting Power's capital
+      "alliances": [["rome", "greece"]],   # Powers allied until the end of the turn (§4.3.1)
+      "rebels": [{"space": "utica", "region": "africa"}],   # rebel Barbarians (§13.3)
+      "cyprus_closed": ["salamis"]     # spaces closed to fleets this turn (§13.3 Cyprus)
     }
 
 The picture
@@ -65,7 +68,9 @@ colour, a controlled territory's name underlined in its colour, controlled space
 and settlements, tribes ("?" while hidden), sieges, the last move as an arrow, and armies and
 fleets as counters (leader on the first line, units by type on the second; a ``w`` counts
 weakened units); the Powers' table (Treasury, Stability, VP, GOP, CVP, AMs left, manpower) and
-the AM track over the empty steppe; the key over the Sahara; a band below with the last action in
+the AM track over the empty steppe, with the turn's alliances (a bracket joining the allies'
+rows and a line naming them); rebels named on their counters, spaces closed to fleets ringed;
+the key over the Sahara; a band below with the last action in
 words and a zoomed view of where it happened.
 """
 
@@ -392,6 +397,15 @@ class _Board:
         track = _mapping(board.get("am_track"))
         self.am_played = [str(a) for a in track.get("played") or [] if a]
         self.am_pool = track.get("pool")
+        groups = board.get("alliances") or []
+        self.alliances = [[str(p) for p in g if _owner(p)] for g in groups
+                          if isinstance(g, list | tuple)]
+        self.alliances = [g for g in self.alliances if len(g) > 1]
+        self.rebels: dict[str, str] = {}
+        for r in board.get("rebels") or []:
+            if isinstance(r, Mapping) and str(r.get("space")) in points:
+                self.rebels[str(r["space"])] = str(r.get("region") or "")
+        self.closed = [str(sp) for sp in board.get("cyprus_closed") or [] if str(sp) in points]
 
 
 def _stack_order(stack: Stack) -> tuple[int, str]:
@@ -509,6 +523,19 @@ def draw_pieces(img: Image.Image, d: ImageDraw.ImageDraw, c: _Board, frame: L.Fr
             x, y = at(sid)
             token = tribe_token(strength, round(k, 3))
             img.paste(token, (round(x - token.width / 2), round(y - token.height / 2)), token)
+    closed = [sid for sid in c.closed if shown(sid)]
+    for sid in closed:                   # §13.3 Cyprus: closed to fleets this turn
+        x, y = at(sid)
+        r = pts[sid].radius * k + 5 * k
+        d.ellipse((x - r, y - r, x + r, y + r), outline=ALERT_RING, width=max(2, round(2.5 * k)))
+        d.line((x - r * 0.7, y - r * 0.7, x + r * 0.7, y + r * 0.7), fill=ALERT_RING,
+               width=max(2, round(2.5 * k)))
+    if closed:                           # one word for them all, under the lowest
+        low = max(closed, key=lambda sid: at(sid)[1])
+        x, y = at(low)
+        d.text((x, y + pts[low].radius * k + 8 * k), text("closed_to_fleets", c.lang),
+               font=font(max(10, round(13 * k)), True), fill=ALERT_RING, anchor="ma",
+               stroke_width=2, stroke_fill=WHITE)
     for sid, besieger in c.sieges.items():
         if shown(sid):
             x, y = at(sid)
@@ -570,6 +597,9 @@ def _counters(img: Image.Image, d: ImageDraw.ImageDraw, c: _Board, frame: L.Fram
         for stack in c.stacks[sid]:
             naval = pts[sid].naval or set(stack.units) <= {"GS"}
             title = " · ".join(stack.leaders)
+            if stack.owner == "barbarian" and sid in c.rebels and not title:
+                title = text("rebels", c.lang, region=text(f"rebellion.{c.rebels[sid]}",
+                                                           c.lang))
             line2 = units_line(stack, c.lang) or power_name(stack.owner, c.lang)
             sprite = counter(owner_colour(stack.owner), title, line2, round(k, 3), naval)
             w, h = sprite.size
@@ -693,10 +723,18 @@ def _powers_panel(img: Image.Image, d: ImageDraw.ImageDraw, c: _Board) -> None:
         f = font(18, True)
         d.text((x + 10, top + (row_h - 6) / 2), fit_text(words, f, x1 - x - 20), font=f,
                fill=INK, anchor="lm")
+    _alliances(d, c, x0, y0 + 38, row_h)
     # the AM track
     top = y0 + 38 + 4 * row_h + 6
     d.line((x0 + 10, top - 4, x1 - 10, top - 4), fill=lighter(FRAME, 0.5), width=1)
     d.text((x0 + 14, top + 4), text("am_track", lang), font=head, fill=MUTED, anchor="la")
+    if c.alliances:                      # §4.3.1: the turn's alliances, in words
+        words = text("alliances", lang, groups="; ".join(
+            " + ".join(power_name(p, lang) for p in g) for g in c.alliances))
+        f = font(17, True)
+        left = x0 + 24 + f.getlength(text("am_track", lang))
+        d.text((left + 16, top + 4), fit_text(words, f, x1 - 200 - left), font=f, fill=INK,
+               anchor="la")
     bx = x0 + 14
     by = top + 26
     cell_w, cell_h = 112, 36
@@ -718,6 +756,23 @@ def _powers_panel(img: Image.Image, d: ImageDraw.ImageDraw, c: _Board) -> None:
                fill=ink_on(colour), anchor="lm")
         d.text(((box[0] + box[2]) / 2 + 8, box[1] + cell_h / 2), label,
                font=fit_font(label, cell_w - 26, 16, True), fill=ink_on(colour), anchor="mm")
+
+
+def _alliances(d: ImageDraw.ImageDraw, c: _Board, x0: float, rows_top: float,
+               row_h: float) -> None:
+    """A bracket left of the Powers' rows joining the rows of each alliance (§4.3.1)."""
+    rows = c.power_order[:4]
+    for n, group in enumerate(c.alliances):
+        at = sorted(rows.index(p) for p in group if p in rows)
+        if len(at) < 2:
+            continue
+        x = x0 + 5 - 3 * (n % 2)
+        top = rows_top + at[0] * row_h + (row_h - 6) / 2
+        bottom = rows_top + at[-1] * row_h + (row_h - 6) / 2
+        d.line((x, top, x, bottom), fill=INK, width=3)
+        for i in at:
+            y = rows_top + i * row_h + (row_h - 6) / 2
+            d.line((x, y, x0 + 10, y), fill=INK, width=3)
 
 
 def _point_name(c: _Board, sid: str) -> str:
