@@ -567,3 +567,32 @@ def test_17_2_allied_pergamenes_intercept_for_their_ally_9_3() -> None:
     b = battle.battle_frame(s)
     assert b is not None and (b["att"], b["att_role"], b["dfd"]) == ("pergamum", "rome", "carthage")
     assert s.stack("sardis", "pergamum") == {"HI": 2} and s.stack("pergamum", "pergamum") == {}
+
+
+def test_12_5_5_the_pontic_galley_moves_in_the_pontus_am() -> None:
+    """§12.5.5: the Pontus AM moves Pontic units only, the kingdom's galley among them: a fleet
+    as the Major Move or one galley as a Minor Move (§11.1); the player's galleys are its
+    friends, never its enemy."""
+    s = _adv()
+    port = ind.pontus_spaces(s, galley=True)[0]
+    s.add(port, "pontus", "GS", 1)
+    s.add(port, "greece", "GS", 1)
+    land = next(sp for sp in ind.pontus_spaces(s) if sp != port)
+    s.add(land, "pontus", "HI", 1)
+    s.card_effects["pontus"] = {"power": "greece"}
+    s.am_pool = {"pontus": 1}
+    push(s, "am_draw")
+    run(s)
+    s = RULES.copy(s)
+    s = act(s, "greece", "menu", "minor")
+    assert choices(s, "greece") == [("unit", f"{land}|HI"), ("fleet", port), ("back", None)]
+    s = act(s, "greece", "fleet", port)
+    f = s.flow[-1]
+    assert (f["k"], f["owner"], f["n"], f["minor"]) == ("move_fleet", "pontus", 1, True)
+    s = act(s, "greece", "sail")
+    assert s.flow[-1]["k"] == "move_fleet"            # no battle with the player's galley
+    s = act(s, "greece", "to", "ntp_propontis")
+    s = act(s, "greece", "stop")
+    assert s.stack("ntp_propontis", "pontus") == {"GS": 1} and s.stack(port, "greece") == {"GS": 1}
+    assert s.flow[-1]["k"] == "pontus_am" and s.flow[-1]["minors"] == 1
+    assert ind.pontic_fleets(s) == []                 # Finished for this Activation

@@ -349,6 +349,22 @@ def pontic_armies(s: PRState) -> list[str]:
             and march_targets(s, PONTUS, sp)]
 
 
+def pontic_fleets(s: PRState) -> list[str]:
+    """Where the Pontic galley lies, if it may sail this Activation (§12.5.5: the kingdom's own
+    galley moves as its player's Rhodian navy would, §11.1)."""
+    from games.pax_romana.naval import sea_targets
+    power = pontus_player(s)
+    if power is None:
+        return []
+    return [sp for sp in sorted(s.spaces_of_owner(PONTUS)) if s.stack(sp, PONTUS).get("GS")
+            and f"{sp}|{PONTUS}" not in s.finished and sea_targets(s, power, sp, [sp])]
+
+
+def _fleet_options(s: PRState, minor: bool) -> list[Choice]:
+    return [opt("fleet", sp, "choice.pontic_fleet_at", space=f"@space.{sp}",
+                n=1 if minor else s.stack(sp, PONTUS).get("GS", 0)) for sp in pontic_fleets(s)]
+
+
 def _am_choices(s: PRState, f: Frame) -> list[Choice]:
     from games.pax_romana.activation import movable
     stage = f.get("stage")
@@ -356,15 +372,16 @@ def _am_choices(s: PRState, f: Frame) -> list[Choice]:
     if stage == "major":
         return paged(f, f["role"], [
             opt("from", sp, "choice.pontic_army_at", space=f"@space.{sp}",
-                n=sum(movable(s, PONTUS, sp).values())) for sp in pontic_armies(s)], [back])
+                n=sum(movable(s, PONTUS, sp).values())) for sp in pontic_armies(s)]
+            + _fleet_options(s, False), [back])
     if stage == "minor":
         return paged(f, f["role"], [
             opt("unit", f"{sp}|{k}", "choice.pontic_unit_at", unit=f"@unit.{k}",
                 space=f"@space.{sp}")
-            for sp in pontic_armies(s) for k in sorted(movable(s, PONTUS, sp)) if k in LCU_TYPES],
-            [back])
+            for sp in pontic_armies(s) for k in sorted(movable(s, PONTUS, sp)) if k in LCU_TYPES]
+            + _fleet_options(s, True), [back])
     out = []
-    if pontic_armies(s):
+    if pontic_armies(s) or pontic_fleets(s):
         if f["majors"]:
             out.append(opt("menu", "major", "choice.major_move"))
         if f["minors"]:
@@ -407,6 +424,13 @@ def pontus_am(s: PRState, f: Frame, verb: str, arg: Any) -> None:
         f["minors"] -= 1
         push(s, "move_army", role=f["role"], owner=PONTUS, start=sp, units={kind: 1},
              leaders=[], minor=True)
+    elif verb == "fleet":               # the Pontic galley (§12.5.5, §11.1)
+        minor = f["stage"] == "minor"
+        f["stage"] = None
+        f["minors" if minor else "majors"] -= 1
+        push(s, "move_fleet", role=f["role"], owner=PONTUS, start=arg,
+             n=1 if minor else s.stack(arg, PONTUS).get("GS", 0), leaders=[], minor=minor,
+             stage="pick", at=arg, path=[arg], stopped=False, drm=0)
 
 
 def pontus_activation(s: PRState) -> None:
@@ -441,6 +465,7 @@ extend({
         "choice.pontus_place": "{unit} to {space}",
         "choice.pontic_army_at": "Pontic army at {space} ({n} units)",
         "choice.pontic_unit_at": "{unit} at {space}",
+        "choice.pontic_fleet_at": "Pontic galleys at {space} ({n})",
         "prompt.pontus_place": "{who}: where does Pontus place {unit}? ({n} to place)",
         "prompt.pontus_am": "{who}: the Pontus AM, {majors} Major and {minors} Minor Moves "
                             "with Pontic units",
@@ -465,6 +490,7 @@ extend({
         "choice.pontus_place": "{unit} в {space}",
         "choice.pontic_army_at": "Армия Понта в {space} (отрядов: {n})",
         "choice.pontic_unit_at": "{unit} в {space}",
+        "choice.pontic_fleet_at": "Галеры Понта в {space} ({n})",
         "prompt.pontus_place": "{who}: куда Понт размещает отряд «{unit}»? "
                                "(осталось: {n})",
         "prompt.pontus_am": "{who}: МА Понта, главных движений: {majors}, малых: {minors}, "

@@ -60,8 +60,11 @@ def fleet_spaces(s: PRState, power: str) -> list[str]:
 
 
 def galley_friends(s: PRState, power: str) -> set[str]:
-    """The Power's galleys, and Rhodes' navy for the Power that uses it (§12.5.1)."""
-    return {power} | ({RHODES} if s.rhodes_user == power else set())
+    """The Power's galleys, Rhodes' navy for the Power that uses it (§12.5.1) and the Pontic
+    galley of the Pontus player (§12.5.5)."""
+    from games.pax_romana.independents import PONTUS, pontus_player
+    return ({power} | ({RHODES} if s.rhodes_user == power else set())
+            | ({PONTUS} if pontus_player(s) == power else set()))
 
 
 def enemy_galleys(s: PRState, power: str, point: str) -> list[str]:
