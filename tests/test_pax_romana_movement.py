@@ -783,3 +783,33 @@ def test_13_3_beaten_african_mutineers_are_not_said_to_regroup_where_they_stand(
     assert any(e.msg.key == "log.battle_result" for e in s.log)
     assert not any(e.msg.key == "log.regroup" for e in s.log)
     assert s.stack("thapsus", "barbarian") == {}
+
+
+def test_10_7_6_a_retreat_through_a_transit_point_loses_1_bp_for_it() -> None:
+    """§10.7.6: beaten at Salona, the Romans (3 LI, 1 lost in the battle) retreat through the
+    Dalmatian Transit Point into Lissus, the first space beyond it, and lose 1 BP more there;
+    to Siscia, next door, nothing."""
+    s = blank()
+    hold(s, "rome")
+    s.add("delminium", "carthage", "HI", 4)
+    s.add("salona", "rome", "LI", 3)
+    s = _march(s, "carthage", "delminium")
+    dice(s, 6)
+    s = act(s, "carthage", "go")
+    s = act(s, "carthage", "to", "salona")
+    dice(s, 5, 2)
+    s = act(s, "rome", "stand")
+    s = act(s, "carthage", "done")
+    assert ("retreat", "lissus") in choices(s, "rome") and ("retreat", "siscia") in choices(
+        s, "rome")
+    near = act(s, "rome", "retreat", "siscia")
+    near = act(near, "rome", "loss", "rome|kill|LI")
+    near = act(near, "carthage", "loss", "carthage|weaken|HI")
+    assert near.stack("siscia", "rome") == {"LI": 2}
+    s = act(s, "rome", "retreat", "lissus")
+    s = act(s, "rome", "loss", "rome|kill|LI")
+    s = act(s, "carthage", "loss", "carthage|weaken|HI")
+    assert _top(s) == "allocate_losses" and s.flow[-1]["need"] == 1
+    s = act(s, "rome", "loss", "rome|kill|LI")
+    assert s.stack("lissus", "rome") == {"LI": 1}
+    assert [e.msg.args["n"] for e in s.log if e.msg.key == "log.retreat_tp_losses"] == [1]

@@ -40,12 +40,16 @@ texts.extend({
                                   "chooses which units.",
            "prompt.retreat_via": "{who}: the army retreats two spaces to {space}: through which "
                                  "space?",
-           "choice.retreat_via": "Through {space}"},
+           "choice.retreat_via": "Through {space}",
+           "log.retreat_tp_losses": "{power}'s army retreating into {space} loses {n} BP for "
+                                    "the Transit Points it crossed."},
     "ru": {"log.elephant_losses": "Слоны уничтожают {n} ОБ армии: {power}; её игрок выбирает, "
                                   "какие отряды.",
            "prompt.retreat_via": "{who}: армия отступает на две области, в {space}: через какую "
                                  "область?",
-           "choice.retreat_via": "Через {space}"},
+           "choice.retreat_via": "Через {space}",
+           "log.retreat_tp_losses": "{power}: армия, отступившая в {space}, теряет {n} ОБ за "
+                                    "пройденные транзитные пункты."},
 })
 
 CAVALRY = ("CV", "BC", "MCV")
@@ -575,6 +579,18 @@ def retreat_spaces(s: PRState, f: Frame) -> list[str]:
 def retreat_ways(s: PRState, f: Frame) -> dict[str, list[str]]:
     """Where the beaten defender may retreat by land, each end with the first spaces a
     two-space retreat passes through on the way there (empty for one space)."""
+    return {dest: sorted(v for v in vias if v) for dest, vias in _retreat_map(s, f).items()}
+
+
+def retreat_tps(s: PRState, f: Frame, dest: str, via: str | None) -> int:
+    """§10.7.6: the land Transit Points the retreat to ``dest`` (through ``via``) crosses, the
+    fewest on that way; 1 BP lost for each."""
+    return _retreat_map(s, f).get(dest, {}).get(via or "", 0)
+
+
+def _retreat_map(s: PRState, f: Frame) -> dict[str, dict[str, int]]:
+    """Each land retreat's end -> its first space ("" for a one-space retreat) -> the fewest
+    Transit Points crossed on that way."""
     from games.pax_romana.movement import friends_of
     d = data()
     space, side = f["space"], f["dfd"]
@@ -958,6 +974,8 @@ def _losses_done(s: PRState, f: Frame) -> None:
                 data().land_neighbours(space))
             via = f.get("via")
             stop = via or dest
+            tps = retreat_tps(s, f, dest, via)
+            first_tps = retreat_tps(s, f, via, None) if via else tps
             went: dict[str, Any] = {}
             for o in side_of(s, dfd):
                 units = {k: n for k, n in s.stack(space, o).items()
@@ -973,8 +991,9 @@ def _losses_done(s: PRState, f: Frame) -> None:
                 # §10.7.6 with §9.3.1: it may be intercepted in each space it enters, the first
                 # of a two-space retreat too; then it goes on to the second
                 push(s, "retreat_on", side=dfd, at=via, dest=dest, enemy=att, space=space,
-                     went=went)
+                     went=went, tps=tps - first_tps)
             escaping(s, dfd, space, stop, att)
+            tp_losses(s, dfd, stop, first_tps)
     # §8.4.4: leaders of a destroyed army die with it
     for side in (att, dfd):
         if not has_lcu(s, space, side):
@@ -1036,6 +1055,21 @@ def retreat_on(s: PRState, f: Frame) -> None:
     s.say(msg("log.retreated", power=f"@power.{side}", start=f"@space.{here}",
               space=f"@space.{dest}"))
     escaping(s, side, here, dest, f["enemy"], not_from=[f["space"]])
+    tp_losses(s, side, dest, f.get("tps", 0))
+
+
+def tp_losses(s: PRState, side: str, space: str, n: int) -> None:
+    """§10.7.6: a retreat loses 1 BP for each land Transit Point it crossed, at once, its player
+    choosing the units as for battle losses (sides nobody commands by ``take_losses``)."""
+    if n <= 0 or not has_lcu(s, space, side):
+        return
+    s.say(msg("log.retreat_tp_losses", power=f"@power.{side}", space=f"@space.{space}", n=n))
+    who = controller(s, side)
+    if who is not None and loss_choices_for(s, space, side, n, False, False):
+        push(s, "allocate_losses", role=who, side=side, space=space, need=n, weakened=False,
+             city=False)
+    else:
+        _auto_losses(s, space, side, n, False)
 
 
 def _capturable(s: PRState, f: Frame) -> bool:
