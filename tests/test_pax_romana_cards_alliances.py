@@ -596,3 +596,54 @@ def test_12_5_5_the_pontic_galley_moves_in_the_pontus_am() -> None:
     assert s.stack("ntp_propontis", "pontus") == {"GS": 1} and s.stack(port, "greece") == {"GS": 1}
     assert s.flow[-1]["k"] == "pontus_am" and s.flow[-1]["minors"] == 1
     assert ind.pontic_fleets(s) == []                 # Finished for this Activation
+
+
+def test_17_2_pergamenes_combined_with_their_allys_army_move_as_one() -> None:
+    """§17.2 ("combining them with any of his armies"): the ally's Major Move takes the
+    Pergamenes where his army stands along, and picks up more on the way (1 MP, §9.2.1); they
+    move as one army. It is his Major Move for a Pergamene army: the leader roll, and his Minor
+    Moves may then move Pergamene units."""
+    s = _adv()
+    s.add("sardis", "rome", "LG", 2)
+    s.add("sardis", "pergamum", "HI", 1)
+    s.add("ephesus", "pergamum", "LI", 1)
+    s.allied_independents["pergamum"] = "rome"
+    s = _expansion(s)
+    s = act(s, "rome", "menu", "major")
+    s = act(s, "rome", "from", "sardis|rome")
+    assert ("combine", "pergamum") in choices(s, "rome")
+    dice(s, 2, 3)                       # the leader roll (none), then the MP roll
+    s = act(s, "rome", "combine", "pergamum")
+    move = s.flow[-1]
+    assert move["with"] == {"pergamum": {"HI": 1}} and ("combine", "pergamum") not in choices(
+        s, "rome")
+    assert "leader" not in s.card_effects.get("pergamum", {})
+    s = act(s, "rome", "go")
+    s = act(s, "rome", "to", "ephesus")
+    assert ("pick_up_with", "pergamum") in choices(s, "rome")
+    assert ("embark", None) not in choices(s, "rome")
+    s = act(s, "rome", "pick_up_with", "pergamum")
+    assert s.flow[-1]["mp"] == 1
+    s = act(s, "rome", "to", "miletus")
+    s = act(s, "rome", "stop")
+    assert s.units == {"miletus": {"rome": {"LG": 2}, "pergamum": {"HI": 1, "LI": 1}}}
+    exp = s.flow[-1]
+    assert exp["k"] == "expansion" and exp.get("pergamene") is True
+
+
+def test_17_2_a_pergamene_army_takes_its_allys_units_along() -> None:
+    """§17.2: a Pergamene army's Major Move may take its ally's units where it stands."""
+    s = _adv()
+    s.add("sardis", "pergamum", "HI", 2)
+    s.add("sardis", "rome", "LI", 1)
+    s.allied_independents["pergamum"] = "rome"
+    s.card_effects["pergamum"] = {"leader": "pergamum_attalus"}     # no more rolls
+    s = _expansion(s)
+    s = act(s, "rome", "menu", "major")
+    s = act(s, "rome", "from", "sardis|pergamum")
+    s = act(s, "rome", "combine", "rome")
+    dice(s, 2)
+    s = act(s, "rome", "go")
+    s = act(s, "rome", "to", "ephesus")
+    s = act(s, "rome", "stop")
+    assert s.units == {"ephesus": {"pergamum": {"HI": 2}, "rome": {"LI": 1}}}

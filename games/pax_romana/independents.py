@@ -189,6 +189,46 @@ def pergamene_leader_roll(s: PRState, power: str) -> None:
     s.say(msg("log.pergamene_leader", leader=f"@leader.{lid}", space=f"@space.{PERGAMUM}"))
 
 
+def companions(s: PRState, f: Frame, start: bool = False) -> dict[str, dict[str, int]]:
+    """§17.2 ("use all Pergamene armies as his own, combining them with any of his armies"):
+    in a Major Move of the ally's own army, the Pergamene units where it stands that may go
+    with it as one army; in a Major Move of a Pergamene army, the ally's units there. At the
+    start, once only (``start``); on the way, any not yet with it."""
+    from games.pax_romana.activation import movable
+    ally = s.allied_independents.get(PERGAMUM)
+    if ally is None or f.get("minor") or f["role"] != ally or f.get("successor"):
+        return {}
+    other = {ally: PERGAMUM, PERGAMUM: ally}.get(f["owner"])
+    if other is None or start and other in f.get("with", {}):
+        return {}
+    units = movable(s, other, f.get("at", f["start"]))
+    return {other: units} if any(k in LCU_TYPES for k in units) else {}
+
+
+def combine(s: PRState, f: Frame, start: bool = False) -> None:
+    """The units ``companions`` names join the army's move (its leaders with them); the first
+    Pergamenes joining the ally's Major Move count as his Major Move for a Pergamene army: the
+    leader roll, and Minor Moves for Pergamene units after it."""
+    at = f.get("at", f["start"])
+    for other, units in companions(s, f, start).items():
+        st = f.setdefault("with", {}).setdefault(other, {})
+        for kind, n in units.items():
+            st[kind] = st.get(kind, 0) + n
+            if not start:               # picked up on the way: they moved (§9.1.4)
+                moved = s.moved.setdefault(f"{at}|{other}", {})
+                moved[kind] = moved.get(kind, 0) + n
+        f["leaders"] += [lid for lid in s.leaders_at(at, other) if lid not in f["leaders"]]
+        s.say(msg("log.combined", power=f"@power.{f['role']}", who=f"@power.{other}",
+                  space=f"@space.{at}", n=sum(units.values())))
+        if other == PERGAMUM and not f.get("pergamene_roll"):
+            f["pergamene_roll"] = True
+            pergamene_leader_roll(s, f["role"])
+            exp = next((x for x in reversed(s.flow) if x["k"] == "expansion"
+                        and x.get("role") == f["role"]), None)
+            if exp is not None:
+                exp["pergamene"] = True
+
+
 def _free_for_pergamum(s: PRState, space: str) -> bool:
     return all(o == PERGAMUM for o in s.units.get(space, {})) and (
         space not in s.cities or s.cities[space].owner == PERGAMUM)
@@ -462,6 +502,9 @@ extend({
         "log.pontus_am": "The Pontus AM: {power} moves the Pontic units.",
         "log.pontus_ends": "Pontus's last land unit is gone: the kingdom leaves play.",
         "choice.intercept_with": "Intercept with the army of {who} from {space} into {target}",
+        "choice.combine": "Take along the units of {who} here ({n}) as one army",
+        "choice.pick_up_with": "Pick up the units of {who} here ({n}; 1 MP)",
+        "log.combined": "{power}: the units of {who} in {space} ({n}) join the army.",
         "choice.pontus_place": "{unit} to {space}",
         "choice.pontic_army_at": "Pontic army at {space} ({n} units)",
         "choice.pontic_unit_at": "{unit} at {space}",
@@ -487,6 +530,9 @@ extend({
         "log.pontus_ends": "Последний сухопутный отряд Понта уничтожен: царство выходит "
                            "из игры.",
         "choice.intercept_with": "Перехват армией ({who}) из {space} в {target}",
+        "choice.combine": "Взять с собой отряды ({who}) отсюда ({n}) одной армией",
+        "choice.pick_up_with": "Забрать отряды ({who}) здесь ({n}; 1 ОД)",
+        "log.combined": "{power}: отряды ({who}) в {space} ({n}) присоединяются к армии.",
         "choice.pontus_place": "{unit} в {space}",
         "choice.pontic_army_at": "Армия Понта в {space} (отрядов: {n})",
         "choice.pontic_unit_at": "{unit} в {space}",

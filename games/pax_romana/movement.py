@@ -236,6 +236,9 @@ def _pick_choices(s: PRState, f: Frame) -> list[Choice]:
                 for k, n in sorted(f["units"].items()) if n > 0]
         out += [opt("leave_leader", lid, "choice.leave_leader", leader=f"@leader.{lid}")
                 for lid in f["leaders"]]
+    from games.pax_romana.independents import companions  # §17.2 Pergamum combined
+    out += [opt("combine", o, "choice.combine", who=f"@power.{o}", n=sum(st.values()))
+            for o, st in companions(s, f, start=True).items()]
     if any(k in LCU_TYPES or k == "GR" for k in f["units"]) or (f["leaders"] and not f["units"]):
         out.append(opt("go", None, "choice.march_with", n=_army_size(f), leaders=len(f["leaders"])))
     out.append(opt("stay", None, "choice.stay"))
@@ -249,7 +252,7 @@ def _move_choices(s: PRState, f: Frame) -> list[Choice]:
         return naval.transport_choices(s, f)
     options = [opt("to", sp, "choice.move_to", space=f"@space.{sp}", cost=c, left=f["mp"] - c)
                for sp, c in destinations(s, f)]
-    if naval.may_embark(s, f):
+    if naval.may_embark(s, f) and not f.get("with"):
         options.append(opt("embark", None, "choice.embark",
                            n=naval.transport_cost("embark")))
     options += army_chores(s, f)
@@ -307,13 +310,17 @@ def move_army(s: PRState, f: Frame, verb: str, arg: Any) -> None:
     if verb == "go":
         _begin(s, f)
         return
+    if verb == "combine":
+        from games.pax_romana.independents import combine
+        combine(s, f, start=True)
+        return
     if verb == "stop":
         finish_move(s, f)
         return
     if verb in naval.TRANSPORT_VERBS:
         naval.transport_act(s, f, verb, arg)
         return
-    if verb in ("drop", "pick_up", "to_garrisons"):
+    if verb in ("drop", "pick_up", "to_garrisons", "pick_up_with"):
         do_chore(s, f, verb, arg)
         return
     enter(s, f, arg)
@@ -343,6 +350,10 @@ def army_chores(s: PRState, f: Frame) -> list[Choice]:
                 for k in sorted(f["units"])]
     if f["mp"] >= 1 and not f.get("minor") and _pickable(s, f):
         out.append(opt("pick_up", None, "choice.pick_up", n=sum(_pickable(s, f).values())))
+    if f["mp"] >= 1:                    # §17.2: Pergamenes and their ally as one army
+        from games.pax_romana.independents import companions
+        out += [opt("pick_up_with", o, "choice.pick_up_with", who=f"@power.{o}",
+                    n=sum(st.values())) for o, st in companions(s, f).items()]
     if not f.get("minor") and f["owner"] in s.powers and (f.get("disbanded") or f["mp"] >= 1):
         from games.pax_romana.cities import garrisons_from
         out += [opt("to_garrisons", k, "choice.to_garrisons", unit=f"@unit.{k}", n=garrisons_from(k))
@@ -359,6 +370,11 @@ def do_chore(s: PRState, f: Frame, verb: str, arg: Any) -> None:
         f.setdefault("dropped", []).append(at)
         s.say(msg("log.dropped", power=f"@power.{owner}", unit=f"@unit.{arg}",
                   space=f"@space.{at}"))
+        return
+    if verb == "pick_up_with":
+        from games.pax_romana.independents import combine
+        f["mp"] -= 1
+        combine(s, f)
         return
     if verb == "pick_up":
         f["mp"] -= 1
@@ -390,9 +406,10 @@ def finish_move(s: PRState, f: Frame) -> None:
     pop(s, f)
     owner = f["owner"]
     at = f.get("at", f["start"])
-    s.merge_weakened(at, owner)
-    for space in {f["start"], at, *f.get("dropped", [])}:
-        drop_lone_elephants(s, space, owner)
+    for o in (owner, *f.get("with", {})):
+        s.merge_weakened(at, o)
+        for space in {f["start"], at, *f.get("dropped", [])}:
+            drop_lone_elephants(s, space, o)
 
 
 def drop_lone_elephants(s: PRState, space: str, owner: str) -> None:
@@ -429,10 +446,13 @@ def enter(s: PRState, f: Frame, there: str) -> None:
     f["mp"] -= cost
     went = shift_army(s, owner, f["units"], f["leaders"], here, there)
     f["units"] = went
-    key = f"{there}|{owner}"
-    s.moved.setdefault(key, {})
-    for kind, n in went.items():
-        s.moved[key][kind] = s.moved[key].get(kind, 0) + n
+    for o, st in f.get("with", {}).items():     # §17.2: the Pergamenes or their ally with it
+        f["with"][o] = shift_army(s, o, st, [], here, there)
+    for o, moved in ((owner, went), *f.get("with", {}).items()):
+        key = f"{there}|{o}"
+        s.moved.setdefault(key, {})
+        for kind, n in moved.items():
+            s.moved[key][kind] = s.moved[key].get(kind, 0) + n
     f["from"] = here
     f["at"] = there
     f["path"].append(there)
