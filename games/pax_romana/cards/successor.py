@@ -126,7 +126,7 @@ def successor_over(s: PRState, f: Frame) -> None:
     for ls in s.leaders.values():
         if ls.owner == SUCCESSOR:
             ls.owner = GREECE
-    s.finished = [x for x in s.finished if not x.endswith(f":{SUCCESSOR}")]
+    s.finished = [x for x in s.finished if not x.endswith(f"|{SUCCESSOR}")]
     s.card_effects.pop(SUCCESSOR, None)
     s.say(msg("log.successor_over"))
 
