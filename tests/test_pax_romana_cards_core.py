@@ -395,3 +395,21 @@ def test_17_1_3_an_empty_deck_still_lets_the_hand_be_played() -> None:
     s = act(s, "rome", "pay", 1)
     assert s.flow[-1]["k"] == "card_segment" and s.flow[-1]["drawn"] is None
     assert ("keep", None) in choices(s, "rome")
+
+
+def test_3_2_f_riots_of_a_stability_check_drawn_strike_this_activation() -> None:
+    """§3.2 F, §17.2 Stability Check: drawn by Rome, the only Power at +3 or lower, in Unrest
+    (-2): Riots in this very Activation, whose Action is chosen after the card; with no army
+    brought into Rome it loses 1 Stability and its Garrisons (§16.2)."""
+    s = _game()
+    for p in s.powers.values():
+        p.stability = 5
+    s.powers["rome"].stability = -2
+    s.add("capua", "rome", "GR", 1)
+    s.deck = [35]
+    s = _am(s)
+    s = act(s, "rome", "pay", 1)
+    assert s.powers["rome"].riots and s.flow[-1]["k"] == "am"
+    s = act(s, "rome", "action", "pass")
+    assert s.powers["rome"].stability == -3 and not s.powers["rome"].riots
+    assert s.stack("capua", "rome") == {}
