@@ -518,3 +518,20 @@ def test_successor_wars_army_counts_as_greek_for_control() -> None:
     play(s, 36, "carthage")
     s = act(s, "carthage", "greek_army", "megara")
     assert space_controller(s, "megara") == "greece"
+
+
+def test_successor_wars_army_sails_unescorted_by_the_drawers_galleys() -> None:
+    """Card 36: the Successor army may go by Naval Transport (§11.3) as a normal army, but the
+    drawer's galleys in its port never escort it (it is Greek)."""
+    s = ready()
+    s.add("megara", "greece", "HI", 2)
+    s.add("megara", "carthage", "GS", 2)
+    play(s, 36, "carthage")
+    s = act(s, "carthage", "greek_army", "megara")
+    dice(s, 6)
+    s = act(s, "carthage", "go")
+    s = act(s, "carthage", "embark")
+    f = top(s)
+    assert (f["k"], f["sea"]["galleys"]) == ("move_army", 0)
+    assert not any(v == "pick_up_galleys" for v, _ in choices(s, "carthage"))
+    assert s.stack("megara", "carthage") == {"GS": 2}

@@ -921,6 +921,8 @@ def _port_units(s: PRState, f: Frame) -> dict[str, int]:
 
 
 def _spare_galleys(s: PRState, f: Frame) -> int:
+    if f.get("successor"):              # card 36: the Successor army sails unescorted
+        return 0
     return s.stack(f["at"], f["role"]).get("GS", 0) - f["sea"]["galleys"]
 
 
@@ -1017,7 +1019,8 @@ def transport_act(s: PRState, f: Frame, verb: str, arg: Any) -> None:
     if verb == "embark":
         f["mp"] -= transport_cost("embark")
         f["stage"] = "sea"
-        f["sea"] = {"galleys": s.stack(f["at"], power).get("GS", 0), "paid": False,
+        escort = 0 if f.get("successor") else s.stack(f["at"], power).get("GS", 0)  # card 36
+        f["sea"] = {"galleys": escort, "paid": False,
                     "stopped": False, "path": [f["at"]]}
         s.say(msg("log.embark", power=f"@power.{f['owner']}", space=f"@space.{f['at']}",
                   n=f["sea"]["galleys"]))
