@@ -1,7 +1,9 @@
 """The Activation Phase (§3.2 F, §3.4): the first round in turn order, the AM pool drawn blind,
 no third activation in a row (§3.4.2), the Event markers (§16.1), the payment of 1T (§3.4.4) and
 the Actions (§3.5): Expansion (one Major Move, two Minor Moves, building instead of a Minor Move,
-garrisons, mercenary HI), Call-Up, Negotiate."""
+garrisons, mercenary HI), Call-Up, Negotiate. The Standard Game asks for the payment and the
+Action at once; the Advanced Game asks for the payment, then plays the Card Segment
+(cards/segment.py), then asks for the Action (§3.2 F, §17.1.3)."""
 
 from __future__ import annotations
 
