@@ -590,3 +590,29 @@ def test_11_4_2_a_withdrawing_fleet_enters_another_fleets_port_only_if_its_playe
     assert s.stack("paestum", "carthage") == {"GS": 2}
     assert s.stack("paestum", "greece") == {"GS": 1}
     assert choices(s, "carthage") == [("continue", None), ("stop", None)]
+
+
+def test_11_4_5_moving_on_after_a_draw_the_active_fleet_may_start_the_battle() -> None:
+    """§11.4.5: after a draw (4 + 4 each) and a Continuation of 3 + 3, Carthage lets the Roman
+    fleet pass; "the Active fleet, if it moves, may also start a battle": Rome attacks, 6 + 4
+    against 1 + 4: the 5 BP difference sinks both Carthaginian galleys."""
+    s = blank()
+    hold(s)
+    s.add("ntp_mare_inferum", "rome", "GS", 2)
+    s.add("ntp_mare_inferum", "carthage", "GS", 2)
+    s = _fleet(s, "rome", "ntp_mare_inferum")
+    s = act(s, "rome", "sail")
+    dice(s, 4, 4)
+    s = act(s, "carthage", "fight")
+    assert ("naval_attack", None) not in choices(s, "rome")     # Stopped: Continuation first
+    dice(s, 3, 3)
+    s = act(s, "rome", "continue")
+    s = act(s, "carthage", "let_pass")
+    assert choices(s, "rome")[0] == ("naval_attack", None)
+    dice(s, 6, 1, 2)
+    s = act(s, "rome", "naval_attack")
+    assert [(e.msg.args["a"], e.msg.args["d"]) for e in s.log
+            if e.msg.key == "log.naval_battle"] == [(8, 8), (10, 5)]
+    assert "carthage" not in s.units.get("ntp_mare_inferum", {})
+    assert s.stack("ntp_mare_inferum", "rome") == {"GS": 2}
+    assert ("naval_attack", None) not in choices(s, "rome")

@@ -172,6 +172,9 @@ def _fleet_choices(s: PRState, f: Frame) -> list[Choice]:
     targets = sea_targets(s, f["role"], f["at"], f["path"]) or sea_targets(
         s, f["role"], f["at"], [f["at"]])
     options = [opt("to", p, "choice.sail_to", space=f"@space.{p}") for p in targets] + pick
+    if f.get("may_attack") and _enemy_galleys(s, f["role"], f["at"]):
+        options.insert(0, opt("naval_attack", None, "choice.naval_attack",
+                              space=f"@space.{f['at']}"))
     fixed = [] if point_kind(f["at"]) == "dstp" else [opt("stop", None, "choice.stop_here")]
     return paged(f, f["role"], options, fixed)
 
@@ -215,6 +218,11 @@ def move_fleet(s: PRState, f: Frame, verb: str, arg: Any) -> None:
     if verb == "pick_up_army":
         become_transport(s, f)
         return
+    if verb == "naval_attack":          # §11.4.5: the Active fleet starts the battle
+        f.pop("may_attack", None)
+        naval_battle(s, f, _enemy_galleys(s, power, f["at"])[0])
+        return
+    f.pop("may_attack", None)
     sail(s, f, arg)
 
 
@@ -303,7 +311,9 @@ def continuation(s: PRState, f: Frame) -> None:
     if ok:
         f["stopped"] = False
         if f.pop("drew", None):
-            meet_fleet(s, f, f["at"])   # §11.4.5: going on after a draw, it may be fought again
+            # §11.4.5: going on after a draw, it may be fought again, and may itself attack
+            f["may_attack"] = True
+            meet_fleet(s, f, f["at"])
         return
     if point_kind(f["at"]) == "dstp":
         s.say(msg("log.fleet_lost", power=f"@power.{f['role']}", space=f"@space.{f['at']}",
@@ -1169,6 +1179,7 @@ texts.extend({
         "log.transport_beaten": "{power}'s beaten transport makes for {space}, where the army "
                                 "must land.",
         "choice.naval_withdraw_ask": "Ask leave to sail into {space}, past the fleet there",
+        "choice.naval_attack": "Attack the enemy fleet at {space} (naval battle)",
         "prompt.naval_passage": "{who}: the fleet of {army}, withdrawing before a naval battle, "
                                 "asks to sail into {space}, where your fleet lies: let it in?",
         "choice.allow_passage": "Let it in",
@@ -1198,6 +1209,7 @@ texts.extend({
                                 "должна высадиться.",
         "choice.naval_withdraw_ask": "Просить разрешения войти в {space}, мимо стоящего там "
                                      "флота",
+        "choice.naval_attack": "Атаковать вражеский флот в {space} (морской бой)",
         "prompt.naval_passage": "{who}: флот ({army}), уходящий перед морским боем, просит "
                                 "войти в {space}, где стоит ваш флот: пропустить?",
         "choice.allow_passage": "Пропустить",
