@@ -813,3 +813,32 @@ def test_10_7_6_a_retreat_through_a_transit_point_loses_1_bp_for_it() -> None:
     s = act(s, "rome", "loss", "rome|kill|LI")
     assert s.stack("lissus", "rome") == {"LI": 1}
     assert [e.msg.args["n"] for e in s.log if e.msg.key == "log.retreat_tp_losses"] == [1]
+
+
+def test_9_4_5_after_an_interception_only_the_withdrawing_units_go_on() -> None:
+    """§9.4.5: as in the §9.3.7 test, the Roman LG withdrawing into Pisa are intercepted and
+    beaten (one LG left); the Roman garrison that stood in Pisa before is no part of the
+    withdrawal and stays when the LG goes on to Genua."""
+    s = blank()
+    hold(s)
+    s.add("capua", "carthage", "HI", 2)
+    s.add("arretium", "carthage", "HI", 1)
+    s.add("rome", "rome", "LG", 3)
+    s.add("pisae", "rome", "GR", 1)
+    s = _march(s, "carthage", "capua")
+    dice(s, 3)
+    s = act(s, "carthage", "go")
+    s = act(s, "carthage", "to", "rome")
+    dice(s, 4)
+    s = act(s, "rome", "withdraw")
+    s = act(s, "rome", "withdraw_to", "pisae")
+    dice(s, 6, 6, 6, 1)
+    s = act(s, "carthage", "intercept", "arretium")
+    s = _answer(s, rome=[("done", None)], carthage=[("no_force", None)])
+    s = _losses(s, rome=["rome|kill|LG", "rome|kill|LG"])
+    s = _answer(s, rome=[("no_militia", None)])
+    assert s.stack("pisae", "rome") == {"LG": 1, "GR": 1}
+    assert ("withdraw_split", "LG") not in choices(s, "rome")   # the last combat unit
+    s = act(s, "rome", "withdraw_to", "genua")
+    assert s.stack("genua", "rome") == {"LG": 1}
+    assert s.stack("pisae", "rome") == {"GR": 1}

@@ -969,9 +969,28 @@ def _leave_choices(s: PRState, f: Frame) -> list[Choice]:
     return out
 
 
+def _going(s: PRState, f: Frame) -> dict[str, int]:
+    """The units of the withdrawal, as they stand after any interception battle on the way (a
+    weakened LG or HI is still its unit); not the side's other units in the space."""
+    if f.get("fought") is None:
+        return dict(f["units"])
+    budget: dict[str, int] = {}
+    for k, n in f["units"].items():
+        base = k[1:] if k in ("wLG", "wHI") else k
+        budget[base] = budget.get(base, 0) + n
+    out: dict[str, int] = {}
+    for k, n in sorted(s.stack(f["at"], f["side"]).items(), key=lambda kv: kv[0][0] != "w"):
+        base = k[1:] if k in ("wLG", "wHI") else k
+        take = min(n, budget.get(base, 0))
+        if k != "GS" and take:
+            out[k] = take
+            budget[base] -= take
+    return out
+
+
 def _joining(s: PRState, f: Frame) -> dict[str, int]:
     """The side's units standing where the withdrawing army now is, not part of it."""
-    going = f["units"]
+    going = _going(s, f)
     out = {k: n - going.get(k, 0) for k, n in s.stack(f["at"], f["side"]).items() if k != "GS"}
     return {k: n for k, n in out.items() if n > 0}
 
@@ -984,8 +1003,9 @@ def _split_choices(s: PRState, f: Frame) -> list[Choice]:
     if at == f["space"] or f.get("over") or not _may_end_withdrawal(s, f["side"], at):
         return []
     out = []
-    for k in sorted(f["units"]):
-        rest = dict(f["units"], **{k: f["units"][k] - 1})
+    going = _going(s, f)
+    for k in sorted(going):
+        rest = dict(going, **{k: going[k] - 1})
         if (k in LCU_TYPES or k == "GR") and any(
                 n > 0 and kind in LCU_TYPES for kind, n in rest.items()):
             out.append(opt("withdraw_split", k, "choice.drop_unit", unit=f"@unit.{k}"))
@@ -1038,6 +1058,9 @@ def withdraw(s: PRState, f: Frame, verb: str, arg: Any) -> None:
     if verb == "leave_behind":
         f.setdefault("left", {})[arg] = f.get("left", {}).get(arg, 0) + 1
         return
+    if verb in ("withdraw_split", "withdraw_join"):
+        f["units"] = _going(s, f)
+        f.pop("fought", None)
     if verb == "withdraw_split":            # §9.4.5: split off, 0 MP
         f["units"][arg] -= 1
         if not f["units"][arg]:
@@ -1073,9 +1096,8 @@ def withdraw(s: PRState, f: Frame, verb: str, arg: Any) -> None:
     here = f["at"]
     if here == space:
         _leave_battle_space(s, f)
-    units = f["units"]
-    if f.pop("fought", None) is not None:
-        units = {k: n for k, n in s.stack(here, side).items() if k != "GS"}
+    units = _going(s, f) if here != space else f["units"]
+    f.pop("fought", None)
     if verb == "withdraw_by_sea_to":
         units = dict(units, **({"GS": s.stack(here, side)["GS"]} if s.stack(here, side).get("GS")
                                else {}))
