@@ -33,6 +33,7 @@ when they give and refused when they take. A menu it does not know gets a weight
 
 from __future__ import annotations
 
+import logging
 from collections import deque
 from functools import cache
 from typing import Any
@@ -58,6 +59,8 @@ from games.pax_romana.setup import scenario_doc
 from games.pax_romana.state import HEAVY, City, LeaderState, PowerState, PRState
 from games.pax_romana.victory import cvp_of, gop_of
 
+log = logging.getLogger(__name__)
+
 WIN = 10_000.0
 VP = 3.0                   # a Victory Point already won
 GOP = 1.2                  # a GOP now, for each Victory Phase still to come
@@ -74,11 +77,11 @@ VOYAGE = 8                 # sea steps after which a transport lands where it ca
 SEA_STRENGTH = 6           # an army this strong may go by sea to its prize
 ATTACK_EDGE = 1.3          # attack only with this many times the defence's BP (and 1 more)
 
-SEARCH_PROMPTS = {"prompt.am", "prompt.am_action", "prompt.expansion"}
+SEARCH_PROMPTS = {"prompt.am", "prompt.am_action", "prompt.expansion", "prompt.move_army"}
 MENU_STEPS = 30            # a rollout from the Expansion menu: the Move or building chosen
 AM_STEPS = 40              # a rollout from the AM: into the Activation
-SAMPLES = {"easy": 0, "normal": 1}
-TRUST = 0.6                # the policy's own pick keeps ties and near ties
+SAMPLES = {"easy": 0, "normal": 3}
+TRUST = 0.3                # the policy's own pick keeps ties and near ties
 HALT = "ai_halt"
 
 
@@ -194,10 +197,37 @@ def with_frames(s: PRState, view: View) -> bool:
         s.flow = [halt, {"k": "end_activation", "power": me},
                   {"k": "expansion", "role": me, "majors": int(args.get("majors", 0)),
                    "extra": 0, "minors": int(args.get("minors", 0))}]
+    elif key == "prompt.move_army":
+        move = _move_frame(view)
+        if move is None:
+            return False
+        s.flow = [halt, {"k": "end_activation", "power": me},
+                  {"k": "expansion", "role": me, "majors": 0, "extra": 0, "minors": 0}, move]
     else:
         return False
     s.active_power = me
     return True
+
+
+def _move_frame(view: View) -> dict[str, Any] | None:
+    """The army's move as the View shows it: where it stands, its MP, the way it came (the
+    board's last move), the Power's units and leaders there."""
+    b = view.board
+    me = view.role or ""
+    at = _space_arg(view)
+    x = b["spaces"].get(at)
+    if not x:
+        return None
+    units = {k: n for k, n in _units_of(x).get(me, {}).items() if k != "GS"}
+    leaders = [ld["id"] for ld in x["leaders"] if ld["owner"] == me]
+    last = b.get("last_move") or {}
+    path = list(last.get("path") or [])
+    if last.get("kind") != "land" or last.get("power") != me or not path or path[-1] != at:
+        path = [at]
+    return {"k": "move_army", "role": me, "owner": me, "start": path[0], "units": units,
+            "leaders": leaders, "minor": sum(units.values()) == 1 and not leaders,
+            "stage": "move", "at": at, "mp": int(view.prompt_msg.args.get("n", 0)),
+            "path": path}
 
 
 # -- evaluation -----------------------------------------------------------------------------------
@@ -1056,17 +1086,21 @@ def choose(view: View, rng: PlayerRandom, level: str) -> Choice:
         return _listed(view, policy(view))
     default = key_of(policy(view))
     candidates = [c for c in choices if _worth_trying(c, default)]
-    menu = view.prompt_msg.key == "prompt.expansion"
+    menu = view.prompt_msg.key in ("prompt.expansion", "prompt.move_army")
     limit = MENU_STEPS if menu else AM_STEPS
     values = []
-    for c in candidates:
-        total = 0.0
-        for s in states:
-            trial = RULES.copy(s)
-            step_in_place(RULES, trial, me, c)
-            total += rollout(trial, me, limit, menu)
+    try:
+        for c in candidates:
+            total = 0.0
+            for s in states:
+                trial = RULES.copy(s)
+                step_in_place(RULES, trial, me, c)
+                total += rollout(trial, me, limit, menu)
         # the policy's own pick keeps ties
-        values.append(total / len(states) + (TRUST if key_of(c) == default else 0.0))
+            values.append(total / len(states) + (TRUST if key_of(c) == default else 0.0))
+    except Exception:  # noqa: BLE001 - a sampled State the rules cannot play on: trust the policy
+        log.debug("pax_romana search fell back on the policy", exc_info=True)
+        return _listed(view, policy(view))
     return _listed(view, candidates[best_index(values)])
 
 
