@@ -605,30 +605,29 @@ def _retreat_map(s: PRState, f: Frame) -> dict[str, dict[str, int]]:
         c = s.cities.get(sp)
         return (c is not None and c.owner not in mine) or sp in s.tribes
 
-    def beyond(sp: str, seen: set[str]) -> set[str]:
-        """Spaces reached from ``sp`` in one step, going on through TPs."""
-        out: set[str] = set()
+    def beyond(sp: str, seen: set[str], tps: int = 0) -> dict[str, int]:
+        """Spaces reached from ``sp`` in one step, going on through TPs (counted)."""
+        out: dict[str, int] = {}
         for nb in d.land_neighbours(sp):
             if nb in seen or blocked(nb):
                 continue
-            if nb in d.transit_points:
-                out |= beyond(nb, seen | {nb})
-            else:
-                out.add(nb)
+            got = beyond(nb, seen | {nb}, tps + 1) if nb in d.transit_points else {nb: tps}
+            for x, n in got.items():
+                out[x] = min(n, out.get(x, n))
         return out
 
     if f["intercept"]:
         back = f.get("mover_from")
         if back is None or back in d.transit_points or blocked(back):
             return {}
-        return {back: []}
+        return {back: {"": 0}}
     first = beyond(space, {space})
-    ways: dict[str, list[str]] = {sp: [] for sp in first}
+    ways: dict[str, dict[str, int]] = {sp: {"": n} for sp, n in first.items()}
     adjacent = d.land_neighbours(space)
     for sp in sorted(first):
-        for x in beyond(sp, {space, sp}):
+        for x, n in beyond(sp, {space, sp}).items():
             if x not in adjacent and x not in first:
-                ways.setdefault(x, []).append(sp)
+                ways.setdefault(x, {})[sp] = first[sp] + n
     return ways
 
 
