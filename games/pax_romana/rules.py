@@ -354,6 +354,8 @@ class PaxRomanaRules(GameRules[PRState]):
             return 0.2
         if v == "action":
             return {"expansion": 6.0, "callup": 2.0, "negotiate": 0.5, "pass": 0.2}[str(c.arg)]
+        if v == "kind" and c.arg == "city":
+            return 0.05                 # a city given away (a capital ends many a game at once)
         if v == "pay" and view.prompt_msg.key == "prompt.am_pay":
             return 8.0                  # the Advanced Game's AM paid, as an Action is taken
         if v in ("confirm", "done"):
