@@ -37,6 +37,8 @@ class Playout:
 
 
 Weigher = Callable[[Choice, View], float]
+# One step in this many plays a side action, when some role has one.
+SIDE_ODDS = 8
 
 
 def weighted_index(rng: Rng, weights: list[float]) -> int:
@@ -107,12 +109,22 @@ def play(
                         raise FuzzFailure(
                             f"{where} step {step}: the View of {viewer or 'a spectator'} "
                             f"depends on what {hider} hides")
-        role = public.active[chooser.below(len(public.active))]
-        choices = views[role].actions
-        if not choices:
-            raise FuzzFailure(f"{where} step {step}: {role} is active with no legal action")
-        choice = _pick(chooser, views[role], weigh)
-        action = choice.action()
+        side = _side_roles(rules, state)
+        if side and chooser.below(SIDE_ODDS) == 0:
+            # now and then a side action (a bribe), by any role that has one: drawn only when
+            # some role has one, so the games of titles without side actions stay as they were
+            role = side[chooser.below(len(side))]
+            side_view = rules.view(state, role)
+            if not side_view.side:
+                raise FuzzFailure(f"{where} step {step}: {role}'s View lists no side action")
+            action = side_view.side[chooser.below(len(side_view.side))].action()
+        else:
+            role = public.active[chooser.below(len(public.active))]
+            choices = views[role].actions
+            if not choices:
+                raise FuzzFailure(f"{where} step {step}: {role} is active with no legal action")
+            choice = _pick(chooser, views[role], weigh)
+            action = choice.action()
         before = _fingerprint(state)
         try:
             new = rules.act(state, role, action)
@@ -133,6 +145,13 @@ def play(
     if replayed.model_dump_json() != out.final_json:
         raise FuzzFailure(f"{where}: replay does not reproduce the final state")
     return out
+
+
+def _side_roles(rules: Rules, state: Any) -> list[str]:
+    """The roles that have a side action now (GameRules.side_choices), in the game's order."""
+    if not isinstance(rules, GameRules) or state.result is not None:
+        return []
+    return [r for r in state.roles if rules.side_choices(state, r)]
 
 
 def _fingerprint(state) -> tuple[str, int]:

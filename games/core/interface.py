@@ -13,7 +13,7 @@ import weakref
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
 from games.core.rng import Rng
 from games.core.text import Catalog, Msg, render
@@ -155,9 +155,26 @@ class View(BaseModel):
     board: dict[str, Any]
     private: dict[str, Any] = Field(default_factory=dict)
     turn: Turn | None = None
+    # Side actions: what this role may do while it is not the one asked (a bribe offered to the
+    # acting player, its answer). Left out of the serialised View when there are none, so the
+    # Views of titles without side actions serialise as they always did.
+    side: list[Choice] = Field(default_factory=list)
+
+    @model_serializer(mode="wrap")
+    def _without_empty_side(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data = handler(self)
+        if not self.side:
+            data.pop("side", None)
+        return data
 
     def find(self, action: Action) -> Choice | None:
         for c in self.actions:
+            if c.verb == action.verb and c.arg == action.arg:
+                return c
+        return None
+
+    def find_side(self, action: Action) -> Choice | None:
+        for c in self.side:
             if c.verb == action.verb and c.arg == action.arg:
                 return c
         return None
@@ -219,6 +236,16 @@ class GameRules(ABC, Generic[S]):
 
     def private_items(self, state: S, role: str) -> dict[str, Any]:
         return {}
+
+    def side_choices(self, state: S, role: str) -> list[Choice]:
+        """Side actions: what ``role`` may do now although it is not the one asked (its own
+        choices stay in ``choices``). The one source of their legality, as ``choices`` is of the
+        others'. None by default."""
+        return []
+
+    def apply_side(self, state: S, role: str, action: Action) -> None:
+        """Carry out a legal side action on ``state`` (a private copy) in place."""
+        self.apply(state, role, action)
 
     def perturb_hidden(self, state: S, role: str, seed: int) -> S:
         """A copy of ``state`` in which what ``role`` hides from the others (its hand, and the
@@ -348,6 +375,7 @@ class GameRules(ABC, Generic[S]):
             board=self.public_board(state),
             private=self.private_items(state, role) if role is not None else {},
             turn=self.turn(state) if state.result is None else None,
+            side=self.side_choices(state, role) if role is not None and not state.result else [],
         )
 
     def _log_line(self, e: LogEntry) -> LogLine:
@@ -391,11 +419,15 @@ class GameRules(ABC, Generic[S]):
             raise IllegalAction(f"There is no role {role!r} in this game.",
                                 Msg(key="error.no_role", args={"role": str(role)}))
         if role not in self.active_roles(state):
+            if self._is_side(state, role, action):
+                return self._act_side(state, role, action)
             raise IllegalAction("It is not your turn to act.", Msg(key="error.not_your_turn"))
         choices = self._kept_choices(state, role)
         if choices is None:
             choices = self.choices(state, role)
         if not any(c.verb == action.verb and c.arg == action.arg for c in choices):
+            if self._is_side(state, role, action):
+                return self._act_side(state, role, action)
             raise IllegalAction(
                 f"{action.verb} {action.arg if action.arg is not None else ''}".strip()
                 + " is not one of the choices open to you now.",
@@ -408,6 +440,20 @@ class GameRules(ABC, Generic[S]):
         new.step += 1
         if new.result is not None or new.rng.draws != draws or self.active_roles(new) != active:
             new.barrier = new.step
+        return new
+
+
+    def _is_side(self, state: S, role: str, action: Action) -> bool:
+        return any(c.verb == action.verb and c.arg == action.arg
+                   for c in self.side_choices(state, role))
+
+    def _act_side(self, state: S, role: str, action: Action) -> S:
+        """A side action: carried out like any other, and never undone (it was done in front
+        of everyone, by someone who was not the one asked)."""
+        new = self.copy(state)
+        self.apply_side(new, role, action)
+        new.step += 1
+        new.barrier = new.step
         return new
 
 

@@ -40,6 +40,7 @@ The public board (``View.board``) is a JSON-able dict, in the shape the picture
   "allied_independents": {"rhodes" | "pergamum": power},   # by the alliance cards (§17.2)
   "negotiation": {"by": power, "invited": [power]} | None,   # a Negotiate under way (§4.1)
   "alliances": [[power]],              # groups allied until the end of the Game Turn (§4.3.1)
+  "bribes": [{"by", "to", "n"}],       # bribes offered and not yet answered (§4.4, bribes.py)
   "rebels": [{"space", "region"}],     # rebel Barbarians and their rebellion's region (§13.3)
   "cyprus_closed": [space],            # Cyprus closed to fleets this Game Turn (§13.3)
   "exceptional_box": [leader],         # Exceptional leaders resting this turn (§8.3)
@@ -74,6 +75,7 @@ from games.core import (
 from games.pax_romana import (  # noqa: F401 - the phase modules register their frames
     activation,
     alliances,
+    bribes,
     cards,
     cities,
     economy,
@@ -267,6 +269,14 @@ class PaxRomanaRules(GameRules[PRState]):
         FLOW.answer(state, role, action.verb, action.arg)
         if state.result is None:
             settle(state)
+        bribes.lapse(state)                     # §4.4: an offer lasts while its moment does
+
+    def side_choices(self, state: PRState, role: str) -> list[Choice]:
+        """Bribes (§4.4), offered and answered while another Power's action takes effect."""
+        return bribes.side_choices(state, role)
+
+    def apply_side(self, state: PRState, role: str, action: Action) -> None:
+        bribes.apply(state, role, action)
 
     def turn(self, state: PRState) -> Turn:
         """A turn per Activation (the active Power holds it); a secret plan is one turn held by
@@ -587,6 +597,7 @@ def public_board(s: PRState) -> dict[str, Any]:
         "negotiation": next(({"by": f["role"], "invited": list(f.get("invited", []))}
                              for f in s.flow if f["k"] == "negotiate"), None),
         "alliances": [list(g) for g in s.alliances],
+        "bribes": bribes.public(s),             # offers on the table (§4.4)
         "rebels": _rebels(s),
         "cyprus_closed": _cyprus_closed(s),
         "exceptional_box": sorted(lid for p in s.powers.values()

@@ -136,6 +136,9 @@ class PRState(BaseState):
     # Agreements (§4.3.1, both games): each entry is a group of Powers allied until the end of
     # this Game Turn (their armies are friendly; combined defence)
     alliances: list[list[str]] = Field(default_factory=list)
+    # Bribes (§4.4, both games; bribes.py): the offers made while an action takes effect, public
+    # ({"by", "to", "n", "at"}; ``n`` None while the offering Power still chooses the amount)
+    bribes: list[dict[str, Any]] = Field(default_factory=list)
     # The Advanced Game (§17, ``options.advanced``): event cards by kind (the ids of
     # event_cards.json, 1-39); games/pax_romana/cards holds what each does
     deck: list[int] = Field(default_factory=list)            # hidden, in draw order
