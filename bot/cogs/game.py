@@ -139,6 +139,66 @@ async def role_autocomplete(interaction: discord.Interaction,
     return seat_choices(info, current, await table.user_lang(interaction), free_only=True)
 
 
+async def _bribe_views(interaction: discord.Interaction) -> tuple[GameInfo, dict[str, Any]] | None:
+    """The player's Views of the Pax Romana game an autocomplete means."""
+    table: Table = interaction.client.table  # type: ignore[attr-defined]
+    info = await namespace_game(interaction, ("active",))
+    if info is None or info.title != "pax_romana":
+        return None
+    try:
+        return info, await table.service.views_for(info.id, interaction.user.id)
+    except ServiceError:
+        return None
+
+
+async def bribe_power_autocomplete(interaction: discord.Interaction,
+                                   current: str) -> list[app_commands.Choice[str]]:
+    """The Powers the player may offer a bribe now (§4.4): those whose action takes effect."""
+    found = await _bribe_views(interaction)
+    if found is None:
+        return []
+    info, views = found
+    lang = await interaction.client.table.user_lang(interaction)  # type: ignore[attr-defined]
+    targets = [c.arg for v in views.values() for c in v.side if c.verb == "bribe_to"]
+    if not targets:                     # an offer of the player's is open: it gives way
+        public = next(iter(views.values()))
+        acting = [*public.active, public.board.get("active")]
+        targets = [r for r in info.roles if r in acting and r not in views]
+    names = [(present.role_name(info, str(r), lang), str(r)) for r in dict.fromkeys(targets)]
+    return matching(((name, f"{name} {r}", r) for name, r in names), current)
+
+
+async def bribe_amount_autocomplete(interaction: discord.Interaction,
+                                    current: str | int) -> list[app_commands.Choice[int]]:
+    """1 to the player's Treasury, the amounts that begin with what was typed."""
+    found = await _bribe_views(interaction)
+    if found is None:
+        return []
+    _info, views = found
+    role, view = next(iter(views.items()))
+    treasury = int(view.board.get("powers", {}).get(role, {}).get("treasury", 0))
+    typed = str(current).strip()
+    amounts = [n for n in range(1, treasury + 1) if str(n).startswith(typed)]
+    return [_choice(f"{n}T", n) for n in amounts[:AUTOCOMPLETE_MAX]]
+
+
+async def bribe_offer_autocomplete(interaction: discord.Interaction,
+                                   current: str) -> list[app_commands.Choice[str]]:
+    """The Powers offering the player a bribe now, with the amount."""
+    found = await _bribe_views(interaction)
+    if found is None:
+        return []
+    info, views = found
+    lang = await interaction.client.table.user_lang(interaction)  # type: ignore[attr-defined]
+    offers = [o for v in views.values() for o in v.board.get("bribes", [])
+              if o.get("to") in views]
+    entries = []
+    for o in offers:
+        name = present.role_name(info, str(o["by"]), lang)
+        entries.append((f"{name}: {o['n']}T", f"{name} {o['by']}", str(o["by"])))
+    return matching(entries, current)
+
+
 def _parse_scenario(data: bytes) -> dict:
     try:
         doc = json.loads(data.decode("utf-8-sig"))
@@ -160,6 +220,10 @@ def parse_option_value(option: OptionInfo, text: str, title: str, lang: str) -> 
                  present.option_value_name(title, option.id, choice, lang).casefold()}
         if wanted in names:
             return choice
+    if len(option.choices) == 1:
+        # a scenario played one way only (Pax Romana's Scenario IV: the Advanced Game only)
+        raise Refusal("bot.options_fixed", option=present.option_description(title, option, lang),
+                      value=present.option_value_name(title, option.id, option.choices[0], lang))
     raise Refusal("bot.options_bad_value", option=option.id, value=text,
                   values=", ".join(map(str, option.choices)))
 
@@ -412,6 +476,38 @@ class GameCog(commands.GroupCog, group_name="game",
         async def body(lang: str) -> None:
             info = await self.table.find_game(interaction, game, ("active",))
             outcome = await self.service.resign(info.id, interaction.user.id)
+            await self._publish(interaction, outcome)
+            await self.table.reply(interaction, t("bot.done", lang))
+        await run_command(self.table, interaction, body)
+
+    # -- bribes (Pax Romana §4.4): side actions while another Power's action takes effect -------
+    @app_commands.command(name="bribe", description="Pax Romana: offer the Power whose action "
+                                                    "takes effect a bribe in Talents")
+    @app_commands.describe(power="The Power offered the bribe", amount="How many Talents",
+                           game="Game number")
+    @app_commands.autocomplete(power=bribe_power_autocomplete,
+                               amount=bribe_amount_autocomplete, game=game_autocomplete)
+    async def bribe(self, interaction: discord.Interaction, power: str,
+                    amount: app_commands.Range[int, 1, 999], game: int | None = None) -> None:
+        async def body(lang: str) -> None:
+            info = await self.table.find_game(interaction, game, ("active",))
+            outcome = await self.service.bribe(info.id, interaction.user.id, power, amount)
+            await self._publish(interaction, outcome)
+            await self.table.reply(interaction, t("bot.done", lang))
+        await run_command(self.table, interaction, body)
+
+    @app_commands.command(name="bribe_answer", description="Pax Romana: accept or refuse a "
+                                                           "bribe offered to you")
+    @app_commands.describe(power="The Power offering the bribe",
+                           accept="True to accept (the Talents are paid at once)",
+                           game="Game number")
+    @app_commands.autocomplete(power=bribe_offer_autocomplete, game=game_autocomplete)
+    async def bribe_answer(self, interaction: discord.Interaction, power: str, accept: bool,
+                           game: int | None = None) -> None:
+        async def body(lang: str) -> None:
+            info = await self.table.find_game(interaction, game, ("active",))
+            outcome = await self.service.answer_bribe(info.id, interaction.user.id, power,
+                                                      accept)
             await self._publish(interaction, outcome)
             await self.table.reply(interaction, t("bot.done", lang))
         await run_command(self.table, interaction, body)

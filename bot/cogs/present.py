@@ -438,12 +438,15 @@ def _item_text(title: str, value: Any, lang: str) -> str:
     return str(value)
 
 
-def private_name(title: str, key: str, lang: str) -> str:
+def private_name(title: str, key: str, lang: str, fallback: str | None = None) -> str:
+    """The name of a View's private item (``fallback``, else the key, when none is given)."""
     for candidate in (f"private.{key}", f"describe.{key}"):
         text = engine_text(title, candidate, lang)
         if text:
             return text
-    return t(f"bot.private.{key}", lang) if has(f"bot.private.{key}") else key
+    if has(f"bot.private.{key}"):
+        return t(f"bot.private.{key}", lang)
+    return key if fallback is None else fallback
 
 
 def private_text(info: Any, view: View, lang: str) -> str:
@@ -453,7 +456,10 @@ def private_text(info: Any, view: View, lang: str) -> str:
         return ""
     lines = rules_of(info.title).private_lines(view, lang)
     if lines:
-        heading = private_name(info.title, next(iter(view.private)), lang).rstrip(":")
+        # the engine's lines name their items; the heading is the first item's name, or a
+        # general one (never an internal key)
+        heading = private_name(info.title, next(iter(view.private)), lang,
+                               t("bot.private_heading", lang)).rstrip(":")
         return "\n".join([f"**{heading}**", *lines])
     return "\n".join(f"**{private_name(info.title, key, lang)}**: "
                      f"{_item_text(info.title, value, lang)}"

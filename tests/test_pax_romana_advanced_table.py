@@ -1,0 +1,349 @@
+"""Pax Romana's Advanced Game at the table (§17): an Advanced game of Scenario V through the bot
+and the service across a restart (four players, and two players holding two Powers each).
+
+The cards and what they show stay private: a card's name reaches the channel only once it is
+played (or otherwise laid open: the discard pile, a card drawn and played at once), and a
+player's DMs name only the cards of that player's own Powers (their hands, what their Spies or
+Traitor showed them) besides the open ones. This is checked on every version of every post,
+button and menu, and of every DM. An answer window (§17.1.5) is asked by DM of every Power that
+might hold an answer, with the same words for a holder and for a non-holder; a non-holder
+answers with one press ("Pass"). The Card Segment's choices are made in the player's own DM or
+private menu, never on the turn post.
+
+Most actions go through the service's ``act`` (each outcome published, the pictures left out
+for speed); the Card Segment, the answers of a window and a card played are pressed through
+what the bot shows. Moves are chosen from the acting role's own View with a seeded
+``games.core.Rng`` and the title's playout preference, so every run is the same."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import bot.cogs.publish as publish_module
+from bot.cogs import present
+from bot.service import Outcome
+from games.core import Rng
+from games.pax_romana.texts import TEXTS
+from tests.harness import (
+    CHANNEL,
+    GUILD,
+    OUTSIDER,
+    A,
+    B,
+    C,
+    FakeChannel,
+    Harness,
+    Sent,
+    where_asked,
+)
+from tests.test_ancients_table import db_url
+from tests.test_cogs import reply_text
+from tests.test_pax_romana_table import (
+    RULES,
+    Clock,
+    D,
+    chosen,
+    open_table,
+    press_move,
+)
+
+TITLE = "pax_romana"
+SCENARIO = "V"
+POWERS = ["rome", "carthage", "greece", "east"]
+SEED = 2
+CHOOSER = 3
+LANGS = ("en", "ru")
+CARD_KINDS = range(1, 40)
+
+
+# -- the card names a reader may meet ----------------------------------------------------------
+
+def _other_texts(lang: str) -> list[str]:
+    from bot.i18n import en, ru
+    bot_texts = {"en": en, "ru": ru}[lang]
+    words = [v for k, v in TEXTS[lang].items() if not k.startswith("card.")]
+    words += [v for d in vars(bot_texts).values() if isinstance(d, dict)
+              for v in d.values() if isinstance(v, str)]
+    return words
+
+
+def distinctive_names() -> dict[int, list[re.Pattern[str]]]:
+    """Each card kind's names (English and Russian) that no other text of the game or the bot
+    contains: finding one in a message means the card is named there."""
+    out: dict[int, list[re.Pattern[str]]] = {}
+    for lang in LANGS:
+        others = _other_texts(lang)
+        for kind in CARD_KINDS:
+            name = TEXTS[lang][f"card.{kind}"]
+            if any(name in text for text in others):
+                continue
+            out.setdefault(kind, []).append(re.compile(rf"(?<!\w){re.escape(name)}(?!\w)"))
+    return out
+
+
+NAMES = distinctive_names()
+
+
+def named_kinds(text: str) -> set[int]:
+    return {kind for kind, patterns in NAMES.items() if any(p.search(text) for p in patterns)}
+
+
+def test_most_card_names_are_distinctive():
+    """The check below reads names: most kinds, and the cards the windows are about, are
+    recognisable in a message."""
+    assert len(NAMES) >= 25
+    for kind in (12, 13, 15, 24, 33, 38):        # Cunctator, Deus ex Machina, Spies, ...
+        assert len(NAMES[kind]) == 2, kind
+
+
+def version_texts(version: dict[str, Any]) -> list[str]:
+    """What a reader reads in one version of a message: its text, its embed, its picture's
+    alt text, its buttons' and menus' labels."""
+    out: list[str] = []
+    if version.get("content"):
+        out.append(version["content"])
+    embed = version.get("embed")
+    if embed is not None:
+        out += [x for x in (embed.title, embed.description) if x]
+    picture = version.get("file")
+    if picture is not None and getattr(picture, "description", None):
+        out.append(picture.description)
+    view = version.get("view")
+    for component in view.children if view is not None else []:
+        item = getattr(component, "item", component)      # a dynamic item's component
+        out += [x for x in (getattr(item, "label", None), getattr(item, "placeholder", None))
+                if x]
+        out += [o.label for o in getattr(item, "options", [])]
+    return out
+
+
+# -- who may know which card -------------------------------------------------------------------
+
+class Secrets:
+    """Watches every message the bot sends, version by version: a card in a Power's hand is
+    named only to that Power's player, unless it has been laid open."""
+
+    def __init__(self, h: Harness, game: int, seats: dict[str, int]) -> None:
+        self.h = h
+        self.game = game
+        self.seats = seats
+        self.known: dict[int, set[int]] = {}      # user: kinds that player has held or seen
+        self.checked: dict[int, int] = {}         # message id: versions checked
+        self.versions = 0
+
+    async def state(self) -> Any:
+        _, stored = await self.h.service.store.state_json(self.game)
+        return RULES.load_state(stored)
+
+    async def check(self) -> None:
+        s = await self.state()
+        public = await self.h.bot.table.public_view(self.game)
+        cards = public.board["cards"]
+        open_kinds = set(cards["discard"]) | set(cards["removed"])
+        for line in public.log:
+            card = line.msg.args.get("card")
+            if isinstance(card, str) and card.startswith("@card."):
+                open_kinds.add(int(card.rsplit(".", 1)[1]))
+        for role, user in self.seats.items():
+            self.known.setdefault(user, set()).update(s.hands.get(role, []))
+            for item in s.card_effects.get("seen", {}).get(role, []):
+                self.known[user].update(item.get("cards", []))
+                if "took" in item:
+                    self.known[user].add(item["took"])
+        held = {role: set(s.hands.get(role, [])) for role in self.seats}
+
+        def hidden_from(readers: set[int]) -> set[int]:
+            out: set[int] = set()
+            for role, kinds in held.items():
+                if self.seats[role] not in readers:
+                    out |= kinds
+            mutual = set.intersection(*(self.known.get(u, set()) for u in readers)) \
+                if readers else set()
+            return out - open_kinds - mutual
+
+        for channel in list(self.h.channels.values()):
+            if channel.kind == "dm":
+                readers = {channel.user.id} if channel.user is not None else set()
+            elif channel.kind == "private":
+                readers = set(channel.members)
+            else:
+                readers = set()                 # everyone
+            secret = hidden_from(readers)
+            for m in channel.messages:
+                self._check_message(m, channel, secret)
+
+    def _check_message(self, m: Sent, channel: FakeChannel, secret: set[int]) -> None:
+        versions = [m.first, *m.edits]
+        for version in versions[self.checked.get(m.id, 0):]:
+            for text in version_texts(version):
+                leaked = named_kinds(text) & secret
+                assert not leaked, (channel.kind, channel.id, sorted(leaked), text)
+            self.versions += 1
+        self.checked[m.id] = len(versions)
+
+
+# -- the table ---------------------------------------------------------------------------------
+
+@pytest.fixture(autouse=True)
+def no_pictures(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pictures are not what this file is about: left out, the game goes fast."""
+    async def none(*_: Any, **__: Any) -> None:
+        return None
+
+    monkeypatch.setattr(publish_module, "board_png", none)
+    monkeypatch.setattr(publish_module, "hand_png", none)
+
+
+async def seat_advanced(h: Harness, users: tuple[int, ...]) -> tuple[int, dict[str, int]]:
+    await h.command("game new", A, TITLE, SCENARIO, seed=SEED, options="advanced=yes")
+    game = (await h.service.list_games(GUILD, CHANNEL))[-1].id
+    info = await h.service.status(game)
+    assert info.roles == POWERS and info.options == {"advanced": True}
+    seats = dict(zip(info.roles, users, strict=True))
+    for role, user in seats.items():
+        await h.command("game join", user, game, role)
+    it = await h.command("game start", A, game)
+    assert "has started" in reply_text(it)
+    return game, seats
+
+
+def window_roles(s: Any) -> list[str]:
+    for f in reversed(s.flow):
+        if f.get("k") == "card_window":
+            return [r for r in f["roles"] if r not in f.get("answers", {})]
+    return []
+
+
+
+def ask_text(message: Sent, role_name: str, private: str) -> str:
+    """A question DM as any askee reads it: its own Power's name and its own hidden items (the
+    player's own hand) taken out."""
+    text = message["content"].replace(private, "<own>")
+    return text.replace(f" as {role_name}:", " as <role>:")
+
+
+def labels(message: Sent) -> list[str]:
+    view = message.get("view")
+    return [getattr(getattr(c, "item", c), "label", "") or ""
+            for c in (view.children if view is not None else [])]
+
+
+class Watch:
+    """What the game showed along the way: card draws, cards played, windows asked."""
+
+    def __init__(self) -> None:
+        self.draws = 0
+        self.plays: list[int] = []
+        self.windows = 0
+        self.both = 0                 # windows where a holder and a non-holder were asked
+        self.passes = 0               # a non-holder's one-press answer
+        self.segments: set[str] = set()
+
+
+async def check_window(h: Harness, game: int, seats: dict[str, int], roles: list[str],
+                       watch: Watch) -> None:
+    """§17.1.5: every askee is asked by DM, in the same words; "Play X" only for a holder,
+    "Pass" for everyone; the turn post names every askee alike and offers no card."""
+    memo = await h.bot.table.memo(game)
+    info = await h.service.status(game)
+    public = await h.bot.table.public_view(game)
+    texts: dict[str, str] = {}
+    holders: list[str] = []
+    for role in roles:
+        if public.turn is not None and role in public.turn.roles:
+            # the Power whose Activation it is answers from its private menu (the turn post
+            # carries only the button that opens it)
+            where, panels = await where_asked(h, game, role, seats[role])
+            assert where == "ephemeral", where
+            buttons = [getattr(getattr(c, "item", c), "label", "") or ""
+                       for panel in panels for c in panel.children]
+        else:
+            ask = memo.asks.get(role)
+            assert ask is not None and ask.where == "dm", (role, memo.asks)
+            message = h.by_id[ask.message]
+            assert message.channel is h.users[seats[role]].dm_channel
+            view = (await h.service.views_for(game, seats[role]))[role]
+            private = present.private_text(info, view, "en")
+            texts[role] = ask_text(message, present.role_name(info, role, "en"), private)
+            buttons = labels(message)
+        assert buttons[-1] == "Pass", buttons
+        if len(buttons) > 1:
+            holders.append(role)
+            assert all(b.startswith(("Play ", "Hire ")) for b in buttons[:-1]), buttons
+    assert len(set(texts.values())) <= 1, texts
+    if holders and len(holders) < len(roles):
+        watch.both += 1
+    turn_post = h.by_id[memo.turn_post]["content"]
+    for role in roles:
+        assert present.role_name(info, role, "en") in turn_post
+    assert "Play " not in " ".join(labels(h.by_id[memo.turn_post]))
+    watch.windows += 1
+
+
+async def play_advanced(tmp_path: Path, users: tuple[int, ...], actions: int,
+                        restart: int) -> tuple[Harness, Watch, Secrets]:
+    url = db_url(tmp_path)
+    clock = Clock()
+    h = await open_table(url, clock)
+    game, seats = await seat_advanced(h, users)
+    secrets = Secrets(h, game, seats)
+    watch = Watch()
+    rng = Rng.from_seed(CHOOSER)
+    await secrets.check()
+    for n in range(actions):
+        if n == restart:
+            # A new bot over a new service over the same database: the game goes on, the
+            # hands' DMs and the questions are edited where they are.
+            info = await h.service.status(game)
+            await h.service.store.close()
+            h = await open_table(url, clock, before=h)
+            secrets.h = h
+            again = await h.service.status(game)
+            assert (again.version, again.active_roles) == (info.version, info.active_roles)
+            assert (await h.bot.table.memo(game)).posted == info.version
+        info, role, index, view = await chosen(h, game, rng)
+        key = view.prompt_msg.key
+        plays = [i for i, c in enumerate(view.actions)
+                 if c.verb in ("answer", "play") and c.arg not in (0, None)]
+        if key.startswith("prompt.card_window"):
+            s = await secrets.state()
+            await check_window(h, game, seats, window_roles(s), watch)
+            if plays and watch.both:
+                index = plays[0]          # a holder plays its answer (once both were seen)
+            elif len(view.actions) == 1:
+                watch.passes += 1         # one press: "Pass"
+        elif key.startswith("prompt.card_segment") and plays:
+            index = plays[0]
+        if key.startswith("prompt.card"):
+            where = await press_move(h, game, role, index)
+            assert where in ("dm", "ephemeral"), (key, where)
+            watch.segments.add(key.split(".")[1] + ":" + where)
+        else:
+            choice = view.actions[index]
+            outcome: Outcome = await h.service.act(game, info.seats[role], choice.verb,
+                                                   choice.arg, expected_version=info.version,
+                                                   role=role)
+            await h.bot.table.publish(outcome)
+        await secrets.check()
+    log = (await secrets.state()).log
+    watch.draws = sum(1 for line in log if line.msg.key == "log.card_drawn")
+    watch.plays = [int(str(line.msg.args["card"]).rsplit(".", 1)[1]) for line in log
+                   if line.msg.key == "log.card_played"]
+    return h, watch, secrets
+
+
+async def test_an_advanced_game_of_four_players_keeps_the_cards_private(tmp_path: Path):
+    h, watch, secrets = await play_advanced(tmp_path, (A, B, C, D), 420, 230)
+    try:
+        print(vars(watch), secrets.versions)
+        assert watch.draws >= 8 and watch.plays and watch.windows >= 3
+        assert watch.both >= 1 and watch.passes >= 1
+        assert {"card_segment:ephemeral", "card_window_action:dm"} <= watch.segments
+        assert secrets.versions > 500
+        assert h.users[OUTSIDER].dms == []
+    finally:
+        await h.service.store.close()
