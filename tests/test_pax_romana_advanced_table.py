@@ -21,6 +21,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import discord
 import pytest
 
 import bot.cogs.publish as publish_module
@@ -134,6 +135,7 @@ class Secrets:
         self.known: dict[int, set[int]] = {}      # user: kinds that player has held or seen
         self.checked: dict[int, int] = {}         # message id: versions checked
         self.versions = 0
+        self.open_kinds: set[int] = set()
 
     async def state(self) -> Any:
         _, stored = await self.h.service.store.state_json(self.game)
@@ -148,6 +150,7 @@ class Secrets:
             card = line.msg.args.get("card")
             if isinstance(card, str) and card.startswith("@card."):
                 open_kinds.add(int(card.rsplit(".", 1)[1]))
+        self.open_kinds = open_kinds
         for role, user in self.seats.items():
             self.known.setdefault(user, set()).update(s.hands.get(role, []))
             for item in s.card_effects.get("seen", {}).get(role, []):
@@ -219,11 +222,15 @@ def window_roles(s: Any) -> list[str]:
 
 
 
+ANSWERS = {"en": ("Pass", ("Play ", "Hire ")), "ru": ("Пас", ("Разыграть ", "Нанять "))}
+
+
 def ask_text(message: Sent, role_name: str, private: str) -> str:
     """A question DM as any askee reads it: its own Power's name and its own hidden items (the
     player's own hand) taken out."""
     text = message["content"].replace(private, "<own>")
-    return text.replace(f" as {role_name}:", " as <role>:")
+    return text.replace(f" as {role_name}:", " as <role>:").replace(
+        f"за сторону {role_name} ", "за сторону <role> ")
 
 
 def labels(message: Sent) -> list[str]:
@@ -242,6 +249,32 @@ class Watch:
         self.both = 0                 # windows where a holder and a non-holder were asked
         self.passes = 0               # a non-holder's one-press answer
         self.segments: set[str] = set()
+        self.seen = 0                 # what Spies or Traitor showed, in its player's hand DM
+
+
+SEEN_WORDS = {"en": ("Seen in the hand of", "Taken from"),
+              "ru": ("На руке у игрока", "Взята у игрока")}
+
+
+async def check_seen(h: Harness, game: int, seats: dict[str, int], langs: dict[int, str],
+                     watch: Watch) -> None:
+    """§17.2 Spies, Traitor: what the card showed is in its player's hand DM, in words (the
+    others' DMs never name it: ``Secrets``)."""
+    _, stored = await h.service.store.state_json(game)
+    s = RULES.load_state(stored)
+    memo = await h.bot.table.memo(game)
+    for role, items in s.card_effects.get("seen", {}).items():
+        if not items or role not in seats:
+            continue
+        lang = langs.get(seats[role], "en")
+        hand = h.by_id[memo.hands[role].message]["content"]
+        for item in items:
+            who = TEXTS[lang][f"power.{item['of']}"]
+            word = SEEN_WORDS[lang][1 if "took" in item else 0]
+            assert f"{word} {who}" in hand, hand
+            for kind in item.get("cards", []) + ([item["took"]] if "took" in item else []):
+                assert TEXTS[lang][f"card.{kind}"] in hand, (kind, hand)
+        watch.seen += 1
 
 
 async def check_window(h: Harness, game: int, seats: dict[str, int], roles: list[str],
@@ -254,6 +287,7 @@ async def check_window(h: Harness, game: int, seats: dict[str, int], roles: list
     texts: dict[str, str] = {}
     holders: list[str] = []
     for role in roles:
+        lang = "ru" if seats[role] == B else "en"
         if public.turn is not None and role in public.turn.roles:
             # the Power whose Activation it is answers from its private menu (the turn post
             # carries only the button that opens it)
@@ -267,14 +301,15 @@ async def check_window(h: Harness, game: int, seats: dict[str, int], roles: list
             message = h.by_id[ask.message]
             assert message.channel is h.users[seats[role]].dm_channel
             view = (await h.service.views_for(game, seats[role]))[role]
-            private = present.private_text(info, view, "en")
-            texts[role] = ask_text(message, present.role_name(info, role, "en"), private)
+            private = present.private_text(info, view, lang)
+            texts[role] = lang + ask_text(message, present.role_name(info, role, lang), private)
             buttons = labels(message)
-        assert buttons[-1] == "Pass", buttons
+        assert buttons[-1] == ANSWERS[lang][0], buttons
         if len(buttons) > 1:
             holders.append(role)
-            assert all(b.startswith(("Play ", "Hire ")) for b in buttons[:-1]), buttons
-    assert len(set(texts.values())) <= 1, texts
+            assert all(b.startswith(ANSWERS[lang][1]) for b in buttons[:-1]), buttons
+    for lang in ("en", "ru"):       # the same words for every askee reading one language
+        assert len({x for x in texts.values() if x.startswith(lang)}) <= 1, texts
     if holders and len(holders) < len(roles):
         watch.both += 1
     turn_post = h.by_id[memo.turn_post]["content"]
@@ -286,9 +321,13 @@ async def check_window(h: Harness, game: int, seats: dict[str, int], roles: list
 
 async def play_advanced(tmp_path: Path, users: tuple[int, ...], actions: int,
                         restart: int) -> tuple[Harness, Watch, Secrets]:
+    """``actions`` moves of an Advanced game of Scenario V (B reads Russian), the bot
+    restarted after ``restart`` of them."""
     url = db_url(tmp_path)
     clock = Clock()
     h = await open_table(url, clock)
+    await h.service.set_player(B, language="ru")
+    langs = {B: "ru"}
     game, seats = await seat_advanced(h, users)
     secrets = Secrets(h, game, seats)
     watch = Watch()
@@ -329,6 +368,7 @@ async def play_advanced(tmp_path: Path, users: tuple[int, ...], actions: int,
                                                    role=role)
             await h.bot.table.publish(outcome)
         await secrets.check()
+        await check_seen(h, game, seats, langs, watch)
     log = (await secrets.state()).log
     watch.draws = sum(1 for line in log if line.msg.key == "log.card_drawn")
     watch.plays = [int(str(line.msg.args["card"]).rsplit(".", 1)[1]) for line in log
@@ -336,14 +376,53 @@ async def play_advanced(tmp_path: Path, users: tuple[int, ...], actions: int,
     return h, watch, secrets
 
 
+async def check_hand_command(h: Harness, secrets: Secrets) -> None:
+    """``/hand``: each player's cards in words, in the reader's language, and no card of
+    another player's that is not laid open."""
+    s = await secrets.state()
+    for user in dict.fromkeys(secrets.seats.values()):
+        lang = "ru" if user == B else "en"
+        locale = discord.Locale.russian if lang == "ru" else discord.Locale.british_english
+        it = await h.command("hand", user, secrets.game, locale=locale)
+        text = reply_text(it)
+        assert SEEN_WORDS[lang][0] not in text or secrets.seats
+        heading = {"en": "Cards in hand:", "ru": "Карты на руке:"}[lang]
+        assert text.count(heading) == sum(1 for u in secrets.seats.values() if u == user)
+        mine = [k for r, u in secrets.seats.items() if u == user for k in s.hands.get(r, [])]
+        for kind in mine:
+            assert TEXTS[lang][f"card.{kind}"] in text, (kind, text)
+        assert not named_kinds(text) - secrets.known[user] - secrets.open_kinds, text
+        assert "card." not in text and "leaders" not in text
+
+
 async def test_an_advanced_game_of_four_players_keeps_the_cards_private(tmp_path: Path):
+    """§17: card draws, cards played, answer windows (one asking a holder and a non-holder
+    alike), the Card Segment in private menus, Traitor's card shown to its player only, and
+    a restart in the middle."""
     h, watch, secrets = await play_advanced(tmp_path, (A, B, C, D), 420, 230)
     try:
-        print(vars(watch), secrets.versions)
-        assert watch.draws >= 8 and watch.plays and watch.windows >= 3
-        assert watch.both >= 1 and watch.passes >= 1
-        assert {"card_segment:ephemeral", "card_window_action:dm"} <= watch.segments
-        assert secrets.versions > 500
+        assert watch.draws >= 5 and len(watch.plays) >= 5 and 38 in watch.plays
+        assert watch.windows >= 10 and watch.both == 1 and watch.passes >= 10
+        assert watch.seen > 0
+        assert {"card_segment:ephemeral", "card_window_action:dm",
+                "card_window_card:dm"} <= watch.segments
+        assert secrets.versions > 400
         assert h.users[OUTSIDER].dms == []
+        dms_b = [m["content"] for m in h.users[B].dms]
+        assert any("Карты на руке" in text for text in dms_b)
+        assert not any("Cards in hand" in text for text in dms_b)
+        await check_hand_command(h, secrets)
+    finally:
+        await h.service.store.close()
+
+
+async def test_an_advanced_game_of_two_players_holding_two_powers_each(tmp_path: Path):
+    """The same game with two players, each holding two Powers: a player reads both its
+    Powers' cards, never the other player's."""
+    h, watch, secrets = await play_advanced(tmp_path, (A, B, A, B), 300, 150)
+    try:
+        assert watch.draws >= 5 and watch.plays and watch.windows >= 5 and watch.both == 1
+        assert secrets.versions > 300
+        await check_hand_command(h, secrets)
     finally:
         await h.service.store.close()
