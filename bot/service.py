@@ -116,6 +116,11 @@ SERVICE_TEXTS_EN: dict[str, str] = {
     "error.undo_barrier": "The last move cannot be undone: dice were rolled, something hidden "
                           "was revealed or the turn passed.",
     "error.undo_not_yours": "Only the player who made the last move, or a moderator, may undo it.",
+    "error.bribe_title": "Bribes belong to Pax Romana: this game has none.",
+    "error.bribe_moment": "No bribe to {role} now: a bribe is offered while that Power's action "
+                          "takes effect (the Activation Phase, that Power active or asked).",
+    "error.bribe_talents": "You cannot offer {n} Talents: your Treasury holds {treasury}.",
+    "error.bribe_none": "{role} offers you no bribe now.",
     "error.not_paused": "Game #{game} is not paused.",
     "error.not_active": "Game #{game} is not in play.",
     "error.vacant_seats": "Game #{game} waits for a player for: {roles}. A moderator can seat "
@@ -954,15 +959,20 @@ class TableService:
             if role is not None:
                 if role not in mine:
                     raise ServiceError("error.not_your_role", role=g.names_of([role]))
-                if role not in active:
+                view = g.view(role)
+                if role not in active and view.find_side(action) is None:
                     raise ServiceError("error.not_your_turn", roles=g.names_of(active))
-                acting, view = role, g.view(role)
+                acting = role
             else:
                 candidates = [r for r in mine if r in active]
-                if not candidates:
-                    raise ServiceError("error.not_your_turn", roles=g.names_of(active))
                 views = [(r, g.view(r)) for r in candidates]
-                acting, view = next(((r, v) for r, v in views if _match(v, action)), views[0])
+                found = next(((r, v) for r, v in views if _match(v, action)), None)
+                if found is None:       # a side action (a bribe) of a role not asked
+                    found = next(((r, v) for r in mine
+                                  if (v := g.view(r)).find_side(action) is not None), None)
+                if found is None and not candidates:
+                    raise ServiceError("error.not_your_turn", roles=g.names_of(active))
+                acting, view = found or views[0]
             action = _match(view, action) or action
             try:
                 new_state = rules.act(state, acting, action)
@@ -975,6 +985,55 @@ class TableService:
             notices = [service_msg("notice.finished", game=game_id)] \
                 if g.row.status == "finished" else []
             return self._outcome(g, before, notices)
+
+    # -- bribes (Pax Romana §4.4) -----------------------------------------------------------------
+    async def bribe(self, game_id: int, user_id: int, power: str, amount: int,
+                    role: str | None = None) -> Outcome:
+        """Offer ``power`` a bribe of ``amount`` Talents: the engine's side actions (a pending
+        offer of the player's is taken back first, the amount's page turned to), each one an
+        action row. Refused before anything changes when it cannot be done."""
+        async with self._lock(game_id):
+            g = await self._load(game_id)
+            self._refuse_not_active(g)
+            giver = self._briber(g, user_id, role)
+            steps = _bribe_steps(g.rules, self._require_state(g), giver, power, int(amount))
+            if steps is None:
+                raise ServiceError("error.bribe_moment", role=g.names_of([power]))
+            if isinstance(steps, int):
+                raise ServiceError("error.bribe_talents", n=amount, treasury=steps)
+        outcome: Outcome | None = None
+        for action in steps:
+            outcome = await self.act(game_id, user_id, action.verb, action.arg, role=giver)
+        assert outcome is not None
+        return outcome
+
+    async def answer_bribe(self, game_id: int, user_id: int, power: str, accept: bool) -> Outcome:
+        """Accept or refuse the bribe ``power`` offers one of the player's Powers (§4.4)."""
+        verb = "bribe_accept" if accept else "bribe_refuse"
+        async with self._lock(game_id):
+            g = await self._load(game_id)
+            self._refuse_not_active(g)
+            if g.row.title != "pax_romana":
+                raise ServiceError("error.bribe_title")
+            mine = g.roles_of(user_id)
+            if not mine:
+                raise ServiceError("error.not_seated", game=game_id)
+            action = Action(verb=verb, arg=power)
+            bribed = next((r for r in mine if g.view(r).find_side(action) is not None), None)
+            if bribed is None:
+                raise ServiceError("error.bribe_none", role=g.names_of([power])
+                                   if power in g.roles else power)
+        return await self.act(game_id, user_id, verb, power, role=bribed)
+
+    def _briber(self, g: _Game, user_id: int, role: str | None) -> str:
+        if g.row.title != "pax_romana":
+            raise ServiceError("error.bribe_title")
+        mine = g.roles_of(user_id)
+        if not mine:
+            raise ServiceError("error.not_seated", game=g.id)
+        if role is not None and role not in mine:
+            raise ServiceError("error.not_your_role", role=g.names_of([role]))
+        return role or mine[0]
 
     async def undo(self, game_id: int, user_id: int, force: bool = False) -> Outcome:
         """Take back the last action: its maker may; ``force`` (moderators) may take back
@@ -1492,6 +1551,39 @@ class TableService:
                 async with self._write(game_id) as tx:
                     await tx.update_game(game_id, {"dm_notices": json.dumps(
                         [u for u in users if u != user_id])})
+
+
+BRIBE_PAGES = 10
+
+
+def _bribe_steps(rules: Rules, state: Any, giver: str, power: str,
+                 amount: int) -> list[Action] | int | None:
+    """The side actions that make ``giver``'s offer of ``amount`` Talents to ``power`` (tried on
+    copies of the State, nothing kept): None when it is no moment for one, the Treasury when the
+    amount is not one ``giver`` can pay."""
+    steps: list[Action] = []
+
+    def side(verb: str, arg: Any = None) -> bool:
+        nonlocal state
+        action = Action(verb=verb, arg=arg)
+        if rules.view(state, giver).find_side(action) is None:
+            return False
+        state = rules.act(state, giver, action)
+        steps.append(action)
+        return True
+
+    if not side("bribe_withdraw"):                      # the player's earlier offer gives way
+        side("bribe_back")
+    if power == giver or not side("bribe_to", power):
+        return None
+    for _ in range(BRIBE_PAGES):
+        if side("bribe_amount", amount):
+            return steps
+        if not any(c.verb == "bribe_page" for c in rules.view(state, giver).side):
+            break
+        side("bribe_page", next(c.arg for c in rules.view(state, giver).side
+                                if c.verb == "bribe_page"))
+    return int(rules.view(state, None).board["powers"][giver]["treasury"])
 
 
 def _match(view: View, action: Action) -> Action | None:

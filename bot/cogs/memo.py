@@ -54,6 +54,8 @@ class TableMemo(BaseModel):
     ended_line: bool = False             # the parent channel was told the game is over
     # a Negotiate under way (Pax Romana §4.1) and its private thread
     negotiation: NegotiationMemo | None = None
+    # Pax Romana's bribes (§4.4) already told by DM to the bribed player ("by>to:n")
+    bribes_told: list[str] = Field(default_factory=list)
 
 
 class NegotiationMemo(BaseModel):

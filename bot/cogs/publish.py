@@ -198,6 +198,7 @@ class Publisher:
             message = await self._show_turn(info, outcome, memo, lang)
             await self._deliver_privates(outcome, memo, lang)
             await self._ask_privately(info, outcome.public, memo)
+            await self._tell_bribes(info, outcome.public, memo)
             await self._follow_negotiation(info, outcome.public, memo)
             memo.posted = max(memo.posted, info.version)
             await self.keep_memo(info.id, memo)
@@ -210,6 +211,31 @@ class Publisher:
             await self.negotiations.follow(info, public, memo)
         except Exception:  # noqa: BLE001 - the turn post and the hands went out all the same
             log.exception("game %s: cannot follow the negotiation", info.id)
+
+    async def _tell_bribes(self, info: GameInfo, public: View, memo: TableMemo) -> None:
+        """A bribe offered (Pax Romana §4.4, the board's ``bribes``) goes to the bribed player
+        by DM, once, in their language; the answer is theirs to give with /game bribe_answer.
+        The channel reads the offer and the payment in the log."""
+        board = public.board if isinstance(public.board, dict) else {}
+        offers = [o for o in board.get("bribes") or [] if isinstance(o, dict)]
+        keys = [f"{o.get('by')}>{o.get('to')}:{o.get('n')}" for o in offers]
+        memo.bribes_told = [k for k in memo.bribes_told if k in keys]
+        for offer, key in zip(offers, keys, strict=True):
+            if key in memo.bribes_told:
+                continue
+            memo.bribes_told.append(key)
+            user = info.seats.get(str(offer.get("to")))
+            if not user or computer_level(user) is not None:
+                continue
+            lang = await self.lang_of_user(user, info.guild_id)
+            text = t("bot.bribe_offered_dm", lang, heading=present.game_heading(info, lang),
+                     giver=present.role_name(info, str(offer.get("by")), lang),
+                     role=present.role_name(info, str(offer.get("to")), lang),
+                     n=offer.get("n"))
+            try:
+                await dm_message(self.client, user, lambda x=text: {"content": x})
+            except Exception:  # noqa: BLE001 - the offer stands in the log all the same
+                log.exception("game %s: cannot tell a bribe by DM", info.id)
 
     async def _refresh_lobby(self, info: GameInfo, memo: TableMemo, lang: str) -> None:
         if memo.lobby_post is not None:

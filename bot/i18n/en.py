@@ -24,6 +24,10 @@ BOT: dict[str, str] = {
     "bot.left": "You left game #{id}.",
     "bot.started": "Game #{id} has started.",
     "bot.done": "Done.",
+    "bot.bribe_offered_dm": "{heading}: {giver} offers you ({role}) a bribe of {n} Talents "
+                            "for what you are doing now. The deal is your own words: nothing "
+                            "holds you to it. Answer with /game bribe_answer (accept or "
+                            "refuse); the Talents are paid at once if you accept.",
     "bot.turn_of": "Your move: {players}",
     "error.not_a_choice": "{action} is not one of the choices open to you now.",
     "error.no_role": "There is no side {role} in this game.",
@@ -70,7 +74,8 @@ BOT: dict[str, str] = {
                            "mercenary units, a city or settlement) and an alliance to the end "
                            "of the game turn: proposed with the buttons of the game, confirmed "
                            "by the other side with the buttons the bot sends them; a bribe "
-                           "(§4.4) is a Talent transfer. {by} ends the negotiation with its "
+                           "(§4.4) is a Talent transfer, or at any moment an action takes "
+                           "effect /game bribe. {by} ends the negotiation with its "
                            "button.",
     "bot.negotiation.joined": "🤝 {who} joins the negotiation.",
     "bot.negotiation.time_up": "⏳ The five minutes of the negotiation are up (§4.3.1). Please "

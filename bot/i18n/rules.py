@@ -260,7 +260,11 @@ EN: dict[str, str] = {
         "the bot opens a private thread for you and them (five minutes by the rulebook). What "
         "you agree is your own word; Talents (bribes too), galleys, mercenaries and cities "
         "change hands, and alliances to the end of the turn are made, with the game's "
-        "buttons, confirmed by the other side, at once."
+        "buttons, confirmed by the other side, at once.\n"
+        "Bribes (§4.4), both games: while another Power's action takes effect (its Activation, "
+        "or a question it answers), offer it Talents with /game bribe; it accepts or refuses "
+        "with /game bribe_answer, the Talents are paid at once and the log says so — whether it "
+        "then does as agreed is its own word."
     ),
     "rules.pax_romana.movement": (
         "A major move gets its leader's campaign rating plus a die in movement points; a minor "
@@ -523,7 +527,11 @@ RU: dict[str, str] = {
         "любых игроков, и бот открывает для вас и для них закрытую ветку (по правилам — пять "
         "минут). О чём договориться — ваше слово; таланты (и взятки), галеры, наёмники и "
         "города передаются, а союзы до конца хода заключаются сразу кнопками игры, с "
-        "согласия другой стороны."
+        "согласия другой стороны.\n"
+        "Подкуп (§4.4), в обеих играх: пока действие другой державы вступает в силу (её "
+        "активация или вопрос, на который она отвечает), предложите ей таланты командой "
+        "/игра подкуп; она принимает или отклоняет их командой /игра ответ_на_подкуп, таланты "
+        "выплачиваются сразу, и журнал это показывает; сдержит ли она слово — её дело."
     ),
     "rules.pax_romana.movement": (
         "Большой ход даёт очки движения: рейтинг кампании полководца плюс кубик; малый — "
