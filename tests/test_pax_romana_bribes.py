@@ -171,20 +171,23 @@ def test_a_side_action_is_legal_only_as_the_roles_view_lists_it() -> None:
     assert new.step == s.step + 1 and s.bribes == []        # the input is untouched
 
 
-def test_views_without_side_actions_serialise_as_before() -> None:
-    """A title without side actions: no ``side`` in the serialised View, none in act."""
-    rules = registry.get("hannibal")
-    state = rules.setup(1, "218bc", {})
+@pytest.mark.parametrize("title", ["ancients", "hannibal", "mare_nostrum"])
+def test_views_without_side_actions_serialise_as_before(title: str) -> None:
+    """The titles without side actions: no ``side`` in their serialised Views (the fields a
+    View always had, nothing more), and a role not asked still may not act."""
+    rules = registry.get(title)
+    state = rules.setup(1, rules.scenarios()[0].id, {})
+    fields = set(View.model_fields) - {"side"}
     for role in [None, *state.roles]:
         view = rules.view(state, role)
         assert view.side == []
-        fields = set(View.model_fields) - {"side"}
         assert set(json.loads(view.model_dump_json())) == fields
         assert set(view.model_dump()) == fields
-    idle = next(r for r in state.roles if r not in rules.view(state, None).active)
-    with pytest.raises(IllegalAction) as caught:
-        rules.act(state, idle, Action(verb="bribe_to", arg=state.roles[0]))
-    assert caught.value.msg.key == "error.not_your_turn"
+    idle = [r for r in state.roles if r not in rules.view(state, None).active]
+    for role in idle:
+        with pytest.raises(IllegalAction) as caught:
+            rules.act(state, role, Action(verb="bribe_to", arg=state.roles[0]))
+        assert caught.value.msg.key == "error.not_your_turn"
 
 
 def test_a_view_with_side_actions_serialises_them() -> None:
