@@ -26,6 +26,7 @@ import pytest
 
 import bot.cogs.publish as publish_module
 from bot.cogs import present
+from bot.cogs.game import new_options_autocomplete, scenario_autocomplete
 from bot.service import Outcome
 from games.core import Rng
 from games.pax_romana.texts import TEXTS
@@ -424,5 +425,47 @@ async def test_an_advanced_game_of_two_players_holding_two_powers_each(tmp_path:
         assert watch.draws >= 5 and watch.plays and watch.windows >= 5 and watch.both == 1
         assert secrets.versions > 300
         await check_hand_command(h, secrets)
+    finally:
+        await h.service.store.close()
+
+
+# -- /game new: the Advanced Game and Scenario IV --------------------------------------------------
+
+async def test_game_new_offers_the_advanced_game_and_scenario_iv(tmp_path: Path):
+    """/game new offers ``advanced`` among its options and Scenario IV among the scenarios;
+    Scenario IV is played with the Advanced Game only (§17): without it the table refuses, in
+    the reader's language, and by default it is Advanced."""
+    h = await open_table(db_url(tmp_path), Clock())
+    try:
+        offered = await scenario_autocomplete(h.interaction(A, title=TITLE), "")
+        assert "IV" in [c.value for c in offered]
+        options = await new_options_autocomplete(
+            h.interaction(A, title=TITLE, scenario="V"), "format=basic, adv")
+        assert "format=basic, advanced=true" in [c.value for c in options]
+        assert any("Advanced Game" in c.name for c in options)
+        russian = await new_options_autocomplete(
+            h.interaction(A, title=TITLE, scenario="IV", locale=discord.Locale.russian), "")
+        assert [c.value for c in russian if c.value.startswith("advanced")] == [
+            "advanced=true"]
+        assert any("Расширенная игра" in c.name for c in russian)
+
+        it = await h.command("game new", A, TITLE, "IV", options="advanced=no")
+        assert "This scenario is played only one way: The Advanced Game (§17)" in \
+            reply_text(it)
+        assert reply_text(it).endswith("Scenarios IV, V and VII — yes."), reply_text(it)
+        it = await h.command("game new", B, TITLE, "IV", options="advanced=нет",
+                             locale=discord.Locale.russian)
+        assert "Этот сценарий играется только так: Расширенная игра" in reply_text(it)
+        assert "— да" in reply_text(it)
+        assert await h.service.list_games(GUILD, CHANNEL) == []
+
+        await h.command("game new", A, TITLE, "IV")
+        (info,) = await h.service.list_games(GUILD, CHANNEL)
+        game = info.id
+        for role, user in zip(info.roles, (A, B, C, D), strict=False):
+            await h.command("game join", user, game, role)
+        await h.command("game start", A, game)
+        public = await h.bot.table.public_view(game)
+        assert public.board["cards"] is not None          # the Advanced Game's cards
     finally:
         await h.service.store.close()

@@ -247,6 +247,38 @@ def parse_options(title: str, scenario: str | dict, text: str, lang: str) -> dic
     return out
 
 
+CHOICE_VALUE_MAX = 100   # Discord's limit on an autocomplete choice's value
+
+
+async def new_options_autocomplete(interaction: discord.Interaction,
+                                   current: str) -> list[app_commands.Choice[str]]:
+    """The options of the title and scenario chosen in /game new, as ``name=value`` (added
+    to what is already typed, after its last comma), named by their descriptions."""
+    table: Table = interaction.client.table  # type: ignore[attr-defined]
+    lang = await table.user_lang(interaction)
+    try:
+        infos = registry.get(str(getattr(interaction.namespace, "title", None))).scenarios()
+    except KeyError:
+        return []
+    scenario = getattr(interaction.namespace, "scenario", None)
+    listed = next((s for s in infos if s.id == scenario), infos[0] if infos else None)
+    if listed is None:
+        return []
+    head, _, last = str(current).rpartition(",")
+    prefix = f"{head.strip()}, " if head.strip() else ""
+    title = str(interaction.namespace.title)
+    entries = []
+    for option in listed.options:
+        for choice in option.choices:
+            label = (f"{present.option_description(title, option, lang)}: "
+                     f"{present.option_value_name(title, option.id, choice, lang)}")
+            value = f"{option.id}={choice}".lower() if isinstance(choice, bool) else \
+                f"{option.id}={choice}"
+            if len(prefix + value) <= CHOICE_VALUE_MAX:
+                entries.append((label, f"{label} {value}", prefix + value))
+    return matching(entries, last.strip())
+
+
 async def option_autocomplete(interaction: discord.Interaction,
                               current: str) -> list[app_commands.Choice[str]]:
     """The rule options of the lobby's game, named by their descriptions."""
@@ -318,7 +350,8 @@ class GameCog(commands.GroupCog, group_name="game",
                            level="How well the computer plays",
                            options="Rule options: name=value, separated by commas (or "
                                    "/game options in the lobby)")
-    @app_commands.autocomplete(title=title_autocomplete, scenario=scenario_autocomplete)
+    @app_commands.autocomplete(title=title_autocomplete, scenario=scenario_autocomplete,
+                               options=new_options_autocomplete)
     @app_commands.choices(level=LEVEL_CHOICES)
     async def new(self, interaction: discord.Interaction, title: str,
                   scenario: str | None = None,

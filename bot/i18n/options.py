@@ -7,6 +7,9 @@ from __future__ import annotations
 EN: dict[str, str] = {
     "option.value.True": "yes",
     "option.value.False": "no",
+    "option.pax_romana.advanced": "The Advanced Game (§17): the 55 event cards instead of the "
+                                  "Event markers, 4 AMs a Power (§3.8.2); Scenarios IV, V and "
+                                  "VII",
 }
 
 RU: dict[str, str] = {
