@@ -11,7 +11,7 @@ import pytest
 
 from bot.cogs.game import bribe_amount_autocomplete, bribe_power_autocomplete
 from games.core import Rng
-from tests.harness import GUILD, A, B, C, Harness
+from tests.harness import GUILD, A, B, C, Harness, component_ids
 from tests.test_ancients_table import db_url
 from tests.test_cogs import reply_text
 from tests.test_pax_romana_table import Clock, D, chosen, open_table, seat_table
@@ -64,10 +64,16 @@ async def test_s4_4_a_bribe_offered_told_by_dm_accepted_and_logged(tmp_path: Pat
     told = h.users[bribed_user].dms[dms_before:]
     assert len(told) == 1 and "a bribe of 2 Talents" in told[0]["content"]
     assert "/game bribe_answer" in told[0]["content"]
-    offered = f"offers {(await h.service.status(game)).role_name(acting)} a bribe of 2T."
+    info = await h.service.status(game)
+    offered = f"offers {info.role_name(acting)} a bribe of 2T."
     assert any(offered in text for text in h.contents())
+    buttons = component_ids(told[0]["view"])
+    assert buttons == [f"gb:{game}:{briber}:accept", f"gb:{game}:{briber}:refuse"]
+    labels = [item.item.label for item in told[0]["view"].children]
+    assert labels == [f"Accept {info.role_name(briber)}'s bribe (2T)",
+                      f"Refuse {info.role_name(briber)}'s bribe (2T)"]
 
-    it = await h.command("game bribe_answer", bribed_user, briber, True, game=game)
+    it = await h.press(buttons[0], bribed_user)           # accepted by the DM's button
     assert reply_text(it) == "Done."
     assert await _treasury(h, game, briber) == giver_before - 2
     assert await _treasury(h, game, acting) == taker_before + 2
@@ -75,6 +81,23 @@ async def test_s4_4_a_bribe_offered_told_by_dm_accepted_and_logged(tmp_path: Pat
     paid = f"Bribe: {info.role_name(briber)} pays {info.role_name(acting)} 2T."
     assert any(paid in text for text in h.contents())
     assert len(h.users[bribed_user].dms) == dms_before + 1      # told once only
+    it = await h.press(buttons[0], bribed_user)           # answered already
+    assert reply_text(it).startswith("⛔ ") and "offers you no bribe now" in reply_text(it)
+    assert await _treasury(h, game, acting) == taker_before + 2
+
+
+async def test_s4_4_a_bribe_refused_with_the_command(tmp_path: Path) -> None:
+    h = await open_table(db_url(tmp_path), Clock())
+    game, seats = await seat_table(h, (A, B, C, D))
+    acting, briber = await _to_a_bribe_moment(h, game)
+    before = await _treasury(h, game, briber)
+    await h.command("game bribe", seats[briber], acting, 1, game=game)
+    it = await h.command("game bribe_answer", seats[acting], briber, False, game=game)
+    assert reply_text(it) == "Done."
+    assert await _treasury(h, game, briber) == before
+    info = await h.service.status(game)
+    refused = f"{info.role_name(acting)} refuses {info.role_name(briber)}'s bribe of 1T."
+    assert any(refused in text for text in h.contents())
 
 
 async def test_s4_4_refusals_in_the_askers_language(tmp_path: Path) -> None:

@@ -12,6 +12,8 @@ press works after a restart without any memory of the message:
 ``gv:{game}:{version}:{vote}``         a vote after the turn time ran out
 ``gr:{game}:{mode}``                   a rematch of a finished game (sides ``keep`` or ``swap``)
 ``ge:{game}``                          the export of a game (its record, log, animation)
+``gb:{game}:{role}:{answer}``          the answer to the bribe ``role`` offers (``accept`` or
+                                      ``refuse``; Pax Romana §4.4), valid while it stands
 ====================================  ==================================================
 
 The choice, menu and "more" ids may end with ``:{fingerprint}``, a digest of the role's prompt
@@ -42,6 +44,7 @@ JOIN_TEMPLATE = rf"gj:(?P<game>{_NAME}):(?P<role>{_NAME})"
 VOTE_TEMPLATE = rf"gv:(?P<game>{_NAME}):(?P<version>\d+):(?P<vote>extend|abandon)"
 REMATCH_TEMPLATE = rf"gr:(?P<game>{_NAME}):(?P<vote>keep|swap)"
 EXPORT_TEMPLATE = rf"ge:(?P<game>{_NAME})"
+BRIBE_TEMPLATE = rf"gb:(?P<game>{_NAME}):(?P<role>{_NAME}):(?P<vote>accept|refuse)"
 
 
 class CodecError(ValueError):
@@ -111,6 +114,10 @@ def encode_export(game: object) -> str:
     return _check(f"ge:{_name(game)}")
 
 
+def encode_bribe(game: object, role: str, answer: str) -> str:
+    return _check(f"gb:{_name(game)}:{_name(role)}:{_name(answer)}")
+
+
 def encode_secret(game: object, version: int) -> str:
     return _check(f"gx:{_name(game)}:{int(version)}")
 
@@ -128,6 +135,7 @@ _PATTERNS = {
     "vote": re.compile(VOTE_TEMPLATE),
     "rematch": re.compile(REMATCH_TEMPLATE),
     "export": re.compile(EXPORT_TEMPLATE),
+    "bribe": re.compile(BRIBE_TEMPLATE),
 }
 
 

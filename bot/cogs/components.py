@@ -186,8 +186,28 @@ class ExportButton(discord.ui.DynamicItem[discord.ui.Button], template=codec.EXP
         await _dispatch(interaction, self.press)
 
 
+class BribeButton(discord.ui.DynamicItem[discord.ui.Button], template=codec.BRIBE_TEMPLATE):
+    """The bribed player's answer to a bribe (Pax Romana §4.4), sent to them by DM."""
+
+    def __init__(self, press: codec.Press, label: str = "…") -> None:
+        super().__init__(discord.ui.Button(
+            label=clip(label, BUTTON_LABEL_MAX),
+            style=discord.ButtonStyle.success if press.vote == "accept"
+            else discord.ButtonStyle.secondary,
+            custom_id=codec.encode_bribe(press.game, press.role, press.vote)))
+        self.press = press
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any,
+                             match: re.Match[str], /) -> BribeButton:
+        return cls(codec.press_from_match("bribe", match))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _dispatch(interaction, self.press)
+
+
 DYNAMIC_ITEMS = (ChoiceButton, ChoiceMenu, MoreButton, SecretButton, JoinButton, VoteButton,
-                 RematchButton, ExportButton)
+                 RematchButton, ExportButton, BribeButton)
 
 
 async def item_for(interaction: discord.Interaction, custom_id: str) -> Any | None:

@@ -24,7 +24,7 @@ from typing import Any
 import discord
 
 from bot.cogs import codec, present
-from bot.cogs.components import SecretButton, VoteButton
+from bot.cogs.components import BribeButton, SecretButton, VoteButton
 from bot.cogs.computer import ComputerSeats
 from bot.cogs.memo import Ask, HandMessage, SentMessage, TableMemo
 from bot.cogs.negotiation import NegotiationThreads
@@ -32,7 +32,7 @@ from bot.cogs.pictures import board_png, hand_png
 from bot.dm import Delivery, dm_message, patiently
 from bot.i18n import DEFAULT_LANGUAGE, LANGUAGES, supported_language, t, tr_msg
 from bot.service import GameInfo, Outcome, TableService, computer_level
-from games.core import LogLine, View
+from games.core import LogLine, View, msg
 
 log = logging.getLogger(__name__)
 
@@ -232,8 +232,17 @@ class Publisher:
                      giver=present.role_name(info, str(offer.get("by")), lang),
                      role=present.role_name(info, str(offer.get("to")), lang),
                      n=offer.get("n"))
+            components = discord.ui.View(timeout=None)
+            rules = present.rules_of(info.title)
+            for answer in ("accept", "refuse"):
+                label = rules.tr(msg(f"choice.bribe_{answer}", who=f"@power.{offer.get('by')}",
+                                     n=offer.get("n")), lang)
+                components.add_item(BribeButton(
+                    codec.Press("bribe", str(info.id), role=str(offer.get("by")), vote=answer),
+                    label))
             try:
-                await dm_message(self.client, user, lambda x=text: {"content": x})
+                await dm_message(self.client, user,
+                                 lambda x=text, v=components: {"content": x, "view": v})
             except Exception:  # noqa: BLE001 - the offer stands in the log all the same
                 log.exception("game %s: cannot tell a bribe by DM", info.id)
 

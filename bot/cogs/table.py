@@ -215,6 +215,12 @@ class Table(Publisher):
                                                 id=outcome.game.id))
             elif press.kind == "export":
                 await self.send_export(interaction, await self.service.status(game_id), lang)
+            elif press.kind == "bribe":
+                outcome = await self.service.answer_bribe(game_id, interaction.user.id,
+                                                          press.role, press.vote == "accept")
+                await interaction.edit_original_response(view=None)   # answered: no buttons
+                await self.publish(outcome)
+                await self.reply(interaction, t("bot.done", lang))
         except (ServiceError, Refusal) as exc:
             await self.refuse(interaction, exc, lang)
         except discord.Forbidden:

@@ -26,8 +26,8 @@ BOT: dict[str, str] = {
     "bot.done": "Done.",
     "bot.bribe_offered_dm": "{heading}: {giver} offers you ({role}) a bribe of {n} Talents "
                             "for what you are doing now. The deal is your own words: nothing "
-                            "holds you to it. Answer with /game bribe_answer (accept or "
-                            "refuse); the Talents are paid at once if you accept.",
+                            "holds you to it. Answer with the buttons below (or /game "
+                            "bribe_answer); the Talents are paid at once if you accept.",
     "bot.turn_of": "Your move: {players}",
     "error.not_a_choice": "{action} is not one of the choices open to you now.",
     "error.no_role": "There is no side {role} in this game.",
