@@ -57,14 +57,15 @@ from games.pax_romana.flow import FLOW, Frame, opt, question, waiting
 from games.pax_romana.rules import OPTIONS, RULES, public_board
 from games.pax_romana.setup import scenario_doc
 from games.pax_romana.state import HEAVY, City, LeaderState, PowerState, PRState
-from games.pax_romana.victory import cvp_of, gop_of
+from games.pax_romana.victory import cvp_of, gop_of, scale_points
 
 log = logging.getLogger(__name__)
 
 WIN = 10_000.0
 VP = 3.0                   # a Victory Point already won
-GOP = 1.2                  # a GOP now, for each Victory Phase still to come
-CVP = 1.0                  # a CVP now, for each Victory Phase still to come
+RANK = 0.6                 # the VP a Victory Phase gives for the GOP and CVP ranks, each to come
+GOP = 0.6                  # a GOP now, for each Victory Phase still to come
+CVP = 0.5                  # a CVP now, for each Victory Phase still to come
 STABILITY = 0.8
 TREASURY = 0.25
 BP = 0.12
@@ -236,19 +237,20 @@ def _army_bp(s: PRState, power: str) -> int:
     return sum(battle_points(k) * n for sp in s.units.values() for k, n in sp.get(power, {}).items())
 
 
-def standing(s: PRState, who: str, ctrl: dict[str, str | None], provinces: dict[str, str | None],
-             territories: dict[str, str | None]) -> float:
-    """How well ``who`` stands (see the module's docstring)."""
+def standing(s: PRState, who: str, ctrl: dict[str, str | None], gop: dict[str, int],
+             cvp: dict[str, int], rate: dict[str, int]) -> float:
+    """How well ``who`` stands (see the module's docstring): the VP the GOP and CVP ranks give
+    at each Victory Phase still to come (§15.2.3, §15.3.3), and the GOP and CVP themselves a
+    little, since a rank is won by one more."""
     p = s.powers[who]
     left = max(0, s.last_turn - s.turn) + (1 if s.phase <= "H" else 0)
     weight = 0.5 + left
     capitals = sum(1 for c in data().capitals_of(who) if ctrl.get(c) == who)
-    cvp = cvp_of(s, who, ctrl)
-    overrun = 2.0 * STABILITY if s.count(who, HEAVY) > cvp else 0.0   # §14.2.1
-    return -overrun + (VP * p.vp + weight * (GOP * gop_of(s, who, provinces, territories)
-                                  + CVP * cvp)
-            + STABILITY * p.stability + TREASURY * p.treasury + BP * _army_bp(s, who)
-            + CAPITAL * capitals)
+    overrun = 2.0 * STABILITY if s.count(who, HEAVY) > cvp[who] else 0.0   # §14.2.1
+    return -overrun + (VP * p.vp + weight * (VP * RANK * rate[who] + GOP * gop[who]
+                                             + CVP * cvp[who])
+                       + STABILITY * p.stability + TREASURY * p.treasury
+                       + BP * _army_bp(s, who) + CAPITAL * capitals)
 
 
 def evaluate(s: PRState, me: str) -> float:
@@ -259,8 +261,14 @@ def evaluate(s: PRState, me: str) -> float:
     ctrl = controllers(s)
     provinces = province_map(s, ctrl)
     territories = territory_map(provinces)
-    mine = standing(s, me, ctrl, provinces, territories) + POSITION * position(s, me)
-    rivals = [standing(s, r, ctrl, provinces, territories) for r in s.roles if r != me]
+    gop = {r: gop_of(s, r, provinces, territories) for r in s.roles}
+    cvp = {r: cvp_of(s, r, ctrl) for r in s.roles}
+    scales = data().tables.victory_scales
+    n = len(s.roles)
+    from_gop, from_cvp = scale_points(gop, scales.gop(n)), scale_points(cvp, scales.cvp(n))
+    rate = {r: from_gop[r] + from_cvp[r] for r in s.roles}
+    mine = standing(s, me, ctrl, gop, cvp, rate) + POSITION * position(s, me)
+    rivals = [standing(s, r, ctrl, gop, cvp, rate) for r in s.roles if r != me]
     return mine - RIVAL_SHARE * max(rivals, default=0.0)
 
 
