@@ -28,7 +28,7 @@ import bot.cogs.publish as publish_module
 from bot.cogs import present
 from bot.cogs.game import new_options_autocomplete, scenario_autocomplete
 from bot.service import Outcome
-from games.core import Rng
+from games.core import Msg, Rng
 from games.pax_romana.texts import TEXTS
 from tests.harness import (
     CHANNEL,
@@ -152,6 +152,11 @@ class Secrets:
             if isinstance(card, str) and card.startswith("@card."):
                 open_kinds.add(int(card.rsplit(".", 1)[1]))
         self.open_kinds = open_kinds
+        for f in s.flow:
+            if f.get("k") == "card_deal" and f.get("what"):
+                # §4.3.1: a card offered is named to the two parties
+                for role in (f["giver"], f["receiver"]):
+                    self.known.setdefault(self.seats[role], set()).add(f["what"])
         for role, user in self.seats.items():
             self.known.setdefault(user, set()).update(s.hands.get(role, []))
             for item in s.card_effects.get("seen", {}).get(role, []):
@@ -161,13 +166,13 @@ class Secrets:
         held = {role: set(s.hands.get(role, [])) for role in self.seats}
 
         def hidden_from(readers: set[int]) -> set[int]:
+            """The kinds held that some reader may not know (all of them for everyone)."""
             out: set[int] = set()
-            for role, kinds in held.items():
-                if self.seats[role] not in readers:
-                    out |= kinds
-            mutual = set.intersection(*(self.known.get(u, set()) for u in readers)) \
-                if readers else set()
-            return out - open_kinds - mutual
+            for kinds in held.values():
+                out |= kinds
+            if readers:
+                out -= set.intersection(*(self.known.get(u, set()) for u in readers))
+            return out - open_kinds
 
         for channel in list(self.h.channels.values()):
             if channel.kind == "dm":
@@ -386,7 +391,6 @@ async def check_hand_command(h: Harness, secrets: Secrets) -> None:
         locale = discord.Locale.russian if lang == "ru" else discord.Locale.british_english
         it = await h.command("hand", user, secrets.game, locale=locale)
         text = reply_text(it)
-        assert SEEN_WORDS[lang][0] not in text or secrets.seats
         heading = {"en": "Cards in hand:", "ru": "Карты на руке:"}[lang]
         assert text.count(heading) == sum(1 for u in secrets.seats.values() if u == user)
         mine = [k for r, u in secrets.seats.items() if u == user for k in s.hands.get(r, [])]
@@ -467,5 +471,126 @@ async def test_game_new_offers_the_advanced_game_and_scenario_iv(tmp_path: Path)
         await h.command("game start", A, game)
         public = await h.bot.table.public_view(game)
         assert public.board["cards"] is not None          # the Advanced Game's cards
+    finally:
+        await h.service.store.close()
+
+
+# -- the Alliance card's negotiation ---------------------------------------------------------------
+
+
+
+async def press_verb(h: Harness, game: int, seats: dict[str, int], role: str, verb: str,
+                     arg: Any = None) -> str:
+    view = (await h.service.views_for(game, seats[role]))[role]
+    index = next(i for i, c in enumerate(view.actions)
+                 if c.verb == verb and (arg is None or c.arg == arg))
+    return await press_move(h, game, role, index)
+
+
+# seeds where Greece may play the Alliance card early: with East holding a card (10), and with
+# no card left in either party's hand (29)
+@pytest.mark.parametrize(("seed", "card"), [(10, True), (29, False)])
+async def test_the_alliance_card_negotiates_in_a_thread_of_the_two_players(
+        tmp_path: Path, seed: int, card: bool):
+    """§17.2 Alliance, §4.2: the card's player negotiates with exactly one other player, in a
+    private thread of the two; a card changes hands when both confirm (§4.3.1), its name read
+    by the two only; the thread closes with what changed hands."""
+    h = await open_table(db_url(tmp_path), Clock())
+    try:
+        await h.command("game new", A, TITLE, SCENARIO, seed=seed,
+                        options="advanced=true")
+        game = (await h.service.list_games(GUILD, CHANNEL))[-1].id
+        seats = dict(zip(POWERS, (A, B, C, D), strict=True))
+        for role, user in seats.items():
+            await h.command("game join", user, game, role)
+        await h.command("game start", A, game)
+        secrets = Secrets(h, game, seats)
+        rng = Rng.from_seed(CHOOSER)
+        for _ in range(160):
+            info, role, index, view = await chosen(h, game, rng, avoid=("negotiate",))
+            if any(c.verb == "play" and c.arg == 1 for c in view.actions):
+                break
+            choice = view.actions[index]
+            outcome = await h.service.act(game, info.seats[role], choice.verb, choice.arg,
+                                          expected_version=info.version, role=role)
+            await h.bot.table.publish(outcome)
+            await secrets.check()
+        else:
+            raise AssertionError("the Alliance card is never playable")
+        by = role
+        assert await press_verb(h, game, seats, by, "play", 1) == "ephemeral"
+        await secrets.check()
+        # the others may answer the card (Deus ex Machina): they pass, each by DM
+        while (s := await secrets.state()) and window_roles(s):
+            other = window_roles(s)[0]
+            assert await press_verb(h, game, seats, other, "answer", 0) == "dm"
+            await secrets.check()
+        view = (await h.service.views_for(game, seats[by]))[by]
+        assert view.prompt_msg.key == "prompt.alliance_card", view.prompt_msg
+        s = await secrets.state()
+        partner = max((r for r in POWERS if r != by),
+                      key=lambda r: (len(s.hands.get(r, [])), -POWERS.index(r)))
+        await press_verb(h, game, seats, by, "negotiate_with", partner)
+        await secrets.check()
+        (thread,) = h.private_threads
+        assert sorted(thread.members) == sorted({seats[by], seats[partner]})
+        assert h.channel.kind == "channel" and thread.parent is h.channel
+
+        # A card asked of the partner (whose hand size is public), who picks which by DM;
+        # else one offered from the card player's hand, which the partner confirms by DM.
+        s = await secrets.state()
+        if s.hands.get(partner):
+            giver, receiver = partner, by
+            await press_verb(h, game, seats, by, "ask_from", partner)
+            await press_verb(h, game, seats, by, "kind", "card")
+            await press_verb(h, game, seats, by, "asset", 0)
+            s = await secrets.state()
+            kind = sorted(s.hands[partner])[0]
+            assert await press_verb(h, game, seats, partner, "give", kind) == "dm"
+        elif not s.hands.get(by):
+            kind = 0                      # no card to trade: 2 Talents change hands instead
+            giver, receiver = (by, partner) if s.powers[by].treasury >= 2 else (partner, by)
+            treasury = {r: s.powers[r].treasury for r in (by, partner)}
+            await press_verb(h, game, seats, by, "give_to" if giver == by else "ask_from",
+                             partner)
+            await press_verb(h, game, seats, by, "kind", "talents")
+            await press_verb(h, game, seats, by, "amount", 2)
+            assert await press_verb(h, game, seats, partner, "accept") == "dm"
+        else:
+            giver, receiver = by, partner
+            kind = sorted(s.hands[by])[0]
+            await press_verb(h, game, seats, by, "give_to", partner)
+            await press_verb(h, game, seats, by, "kind", "card")
+            await press_verb(h, game, seats, by, "asset", kind)
+            await secrets.check()
+            question = h.by_id[(await h.bot.table.memo(game)).asks[partner].message]["content"]
+            assert TEXTS["en"][f"card.{kind}"] in question           # named to the receiver
+            assert await press_verb(h, game, seats, partner, "accept") == "dm"
+        assert bool(kind) == card
+        before = {r: sorted(v) for r, v in s.hands.items()}
+        await secrets.check()
+        s = await secrets.state()
+        if kind:
+            assert s.hands[receiver].count(kind) == before.get(receiver, []).count(kind) + 1
+            assert s.hands[giver].count(kind) == before[giver].count(kind) - 1
+            got = RULES.tr(Msg(key="log.deal_card_got", args={
+                "giver": f"@power.{giver}", "card": f"@card.{kind}"}), "en")
+            assert any(got in m["content"] for m in h.users[seats[receiver]].dms)
+        else:
+            assert s.powers[giver].treasury == treasury[giver] - 2
+            assert s.powers[receiver].treasury == treasury[receiver] + 2
+        await press_verb(h, game, seats, by, "end")
+        await secrets.check()
+        closing = thread.messages[-1]["content"]
+        assert "negotiation is over" in closing, closing
+        assert ("a card" if kind else "2T") in closing, closing
+        assert thread.archived and thread.locked
+        if kind in NAMES:
+            name = TEXTS["en"][f"card.{kind}"]
+            for user in (A, B, C, D):
+                if user not in (seats[by], seats[partner]):
+                    assert not any(name in text for m in h.users[user].dm_channel.messages
+                                   for v in [m.first, *m.edits]
+                                   for text in version_texts(v)), user
     finally:
         await h.service.store.close()
