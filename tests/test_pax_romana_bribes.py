@@ -10,6 +10,7 @@ import pytest
 
 from games import registry
 from games.core import Action, IllegalAction
+from games.core.fuzz import play, weigher_of
 from games.core.interface import View, can_undo
 from games.pax_romana import bribes
 from games.pax_romana.rules import RULES
@@ -193,3 +194,13 @@ def test_views_without_side_actions_serialise_as_before(title: str) -> None:
 def test_a_view_with_side_actions_serialises_them() -> None:
     view = RULES.view(_rome_acting(), "greece")
     assert '"side":[{"verb":"bribe_to","arg":"rome"' in view.model_dump_json()
+
+
+def test_the_random_playout_plays_side_actions_now_and_then() -> None:
+    """games.core.fuzz: a Pax Romana game offers, answers and pays bribes through the Views'
+    side actions, and its replay reproduces it."""
+    out = play(RULES, "VII", 1, check_secrecy_every=0, weigh=weigher_of(RULES))
+    verbs = {action.verb for _, action in out.actions}
+    assert {"bribe_to", "bribe_amount", "bribe_accept"} <= verbs
+    final = RULES.load_state(out.final_json)
+    assert any(e.msg.key == "log.bribe_paid" for e in final.log)
