@@ -144,10 +144,10 @@ class Secrets:
 
     async def check(self) -> None:
         s = await self.state()
-        public = await self.h.bot.table.public_view(self.game)
-        cards = public.board["cards"]
-        open_kinds = set(cards["discard"]) | set(cards["removed"])
-        for line in public.log:
+        open_kinds = set(s.discard) | set(s.removed_cards)
+        for line in s.log:
+            if line.to is not None:
+                continue                         # a line one Power reads
             card = line.msg.args.get("card")
             if isinstance(card, str) and card.startswith("@card."):
                 open_kinds.add(int(card.rsplit(".", 1)[1]))
