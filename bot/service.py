@@ -195,6 +195,16 @@ class ServiceError(Exception):
 
 # -- what the service hands out ----------------------------------------------------------------
 
+class BribeMenu(BaseModel):
+    """A player's bribes (Pax Romana §4.4): whom ``giver`` may offer one now, with how many
+    Talents at most, and the offers standing to the player's Powers ({"by", "to", "n"})."""
+
+    giver: str | None = None
+    targets: list[str] = Field(default_factory=list)
+    treasury: int = 0
+    offers: list[dict[str, Any]] = Field(default_factory=list)
+
+
 class GameInfo(BaseModel):
     id: int
     title: str
@@ -1004,8 +1014,26 @@ class TableService:
         outcome: Outcome | None = None
         for action in steps:
             outcome = await self.act(game_id, user_id, action.verb, action.arg, role=giver)
-        assert outcome is not None
+        if outcome is None:
+            raise ServiceError("error.bribe_moment", role=power)
         return outcome
+
+    async def bribe_menu(self, game_id: int, user_id: int) -> BribeMenu:
+        """What a player may do about bribes now (for autocompletes): the Powers their first
+        Power may offer one to, its Treasury, and the offers standing to any of their Powers."""
+        g = await self._load(game_id, recent=True)
+        state = self._require_state(g)
+        mine = g.roles_of(user_id)
+        if g.row.title != "pax_romana" or not mine:
+            return BribeMenu()
+        giver = mine[0]
+        board = g.view(None).board
+        return BribeMenu(
+            giver=giver,
+            targets=[r for r in g.roles
+                     if isinstance(_bribe_steps(g.rules, state, giver, r, 1), list)],
+            treasury=int(board["powers"][giver]["treasury"]),
+            offers=[dict(o) for o in board.get("bribes", []) if o.get("to") in mine])
 
     async def answer_bribe(self, game_id: int, user_id: int, power: str, accept: bool) -> Outcome:
         """Accept or refuse the bribe ``power`` offers one of the player's Powers (§4.4)."""

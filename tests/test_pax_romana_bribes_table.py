@@ -9,7 +9,11 @@ from pathlib import Path
 import discord
 import pytest
 
-from bot.cogs.game import bribe_amount_autocomplete, bribe_power_autocomplete
+from bot.cogs.game import (
+    bribe_amount_autocomplete,
+    bribe_offer_autocomplete,
+    bribe_power_autocomplete,
+)
 from games.core import Rng
 from tests.harness import GUILD, A, B, C, Harness, component_ids
 from tests.test_ancients_table import db_url
@@ -73,6 +77,12 @@ async def test_s4_4_a_bribe_offered_told_by_dm_accepted_and_logged(tmp_path: Pat
     assert labels == [f"Accept {info.role_name(briber)}'s bribe (2T)",
                       f"Refuse {info.role_name(briber)}'s bribe (2T)"]
 
+    offers = await bribe_offer_autocomplete(h.interaction(bribed_user, game=game), "")
+    assert [(c.name, c.value) for c in offers] == [(f"{info.role_name(briber)}: 2T", briber)]
+    # the offer standing, the autocomplete still names the acting Power (a new offer replaces it)
+    powers = await bribe_power_autocomplete(h.interaction(seats[briber], game=game), "")
+    assert [c.value for c in powers] == [acting]
+
     it = await h.press(buttons[0], bribed_user)           # accepted by the DM's button
     assert reply_text(it) == "Done."
     assert await _treasury(h, game, briber) == giver_before - 2
@@ -91,11 +101,17 @@ async def test_s4_4_a_bribe_refused_with_the_command(tmp_path: Path) -> None:
     game, seats = await seat_table(h, (A, B, C, D))
     acting, briber = await _to_a_bribe_moment(h, game)
     before = await _treasury(h, game, briber)
-    await h.command("game bribe", seats[briber], acting, 1, game=game)
+    await h.command("game bribe", seats[briber], acting, 2, game=game)
+    it = await h.command("game bribe", seats[briber], acting, 1, game=game)   # replaces it
+    assert reply_text(it) == "Done."
+    board = (await h.bot.table.public_view(game)).board
+    assert board["bribes"] == [{"by": briber, "to": acting, "n": 1}]
+    info = await h.service.status(game)
+    taken_back = f"{info.role_name(briber)} takes back the bribe offered to {info.role_name(acting)}."
+    assert any(taken_back in text for text in h.contents())
     it = await h.command("game bribe_answer", seats[acting], briber, False, game=game)
     assert reply_text(it) == "Done."
     assert await _treasury(h, game, briber) == before
-    info = await h.service.status(game)
     refused = f"{info.role_name(acting)} refuses {info.role_name(briber)}'s bribe of 1T."
     assert any(refused in text for text in h.contents())
 

@@ -14,7 +14,7 @@ from discord.ext import commands
 from bot.cogs import present
 from bot.cogs.table import OPEN, Refusal, Table
 from bot.i18n import t
-from bot.service import COMPUTER_OF_LEVEL, GameInfo, ServiceError
+from bot.service import COMPUTER_OF_LEVEL, BribeMenu, GameInfo, ServiceError
 from games import registry
 from games.core import OptionInfo
 
@@ -139,14 +139,14 @@ async def role_autocomplete(interaction: discord.Interaction,
     return seat_choices(info, current, await table.user_lang(interaction), free_only=True)
 
 
-async def _bribe_views(interaction: discord.Interaction) -> tuple[GameInfo, dict[str, Any]] | None:
-    """The player's Views of the Pax Romana game an autocomplete means."""
+async def _bribe_menu(interaction: discord.Interaction) -> tuple[GameInfo, BribeMenu] | None:
+    """The player's bribes in the game an autocomplete means (service.bribe_menu)."""
     table: Table = interaction.client.table  # type: ignore[attr-defined]
     info = await namespace_game(interaction, ("active",))
     if info is None or info.title != "pax_romana":
         return None
     try:
-        return info, await table.service.views_for(info.id, interaction.user.id)
+        return info, await table.service.bribe_menu(info.id, interaction.user.id)
     except ServiceError:
         return None
 
@@ -154,46 +154,36 @@ async def _bribe_views(interaction: discord.Interaction) -> tuple[GameInfo, dict
 async def bribe_power_autocomplete(interaction: discord.Interaction,
                                    current: str) -> list[app_commands.Choice[str]]:
     """The Powers the player may offer a bribe now (§4.4): those whose action takes effect."""
-    found = await _bribe_views(interaction)
+    found = await _bribe_menu(interaction)
     if found is None:
         return []
-    info, views = found
+    info, menu = found
     lang = await interaction.client.table.user_lang(interaction)  # type: ignore[attr-defined]
-    targets = [c.arg for v in views.values() for c in v.side if c.verb == "bribe_to"]
-    if not targets:                     # an offer of the player's is open: it gives way
-        public = next(iter(views.values()))
-        acting = [*public.active, public.board.get("active")]
-        targets = [r for r in info.roles if r in acting and r not in views]
-    names = [(present.role_name(info, str(r), lang), str(r)) for r in dict.fromkeys(targets)]
+    names = [(present.role_name(info, r, lang), r) for r in menu.targets]
     return matching(((name, f"{name} {r}", r) for name, r in names), current)
 
 
 async def bribe_amount_autocomplete(interaction: discord.Interaction,
                                     current: str | int) -> list[app_commands.Choice[int]]:
     """1 to the player's Treasury, the amounts that begin with what was typed."""
-    found = await _bribe_views(interaction)
+    found = await _bribe_menu(interaction)
     if found is None:
         return []
-    _info, views = found
-    role, view = next(iter(views.items()))
-    treasury = int(view.board.get("powers", {}).get(role, {}).get("treasury", 0))
     typed = str(current).strip()
-    amounts = [n for n in range(1, treasury + 1) if str(n).startswith(typed)]
+    amounts = [n for n in range(1, found[1].treasury + 1) if str(n).startswith(typed)]
     return [_choice(f"{n}T", n) for n in amounts[:AUTOCOMPLETE_MAX]]
 
 
 async def bribe_offer_autocomplete(interaction: discord.Interaction,
                                    current: str) -> list[app_commands.Choice[str]]:
     """The Powers offering the player a bribe now, with the amount."""
-    found = await _bribe_views(interaction)
+    found = await _bribe_menu(interaction)
     if found is None:
         return []
-    info, views = found
+    info, menu = found
     lang = await interaction.client.table.user_lang(interaction)  # type: ignore[attr-defined]
-    offers = [o for v in views.values() for o in v.board.get("bribes", [])
-              if o.get("to") in views]
     entries = []
-    for o in offers:
+    for o in menu.offers:
         name = present.role_name(info, str(o["by"]), lang)
         entries.append((f"{name}: {o['n']}T", f"{name} {o['by']}", str(o["by"])))
     return matching(entries, current)
