@@ -152,7 +152,7 @@ def test_s4_2_bribery_in_the_advanced_game_too() -> None:
 
 def test_the_russian_log_names_who_paid_whom() -> None:
     s = act(_offer(_rome_acting(), "carthage", "rome", 5), "rome", "bribe_accept", "carthage")
-    assert RULES.tr(s.log[-1].msg, "ru") == "Подкуп: Карфаген платит Рим 5Т."
+    assert RULES.tr(s.log[-1].msg, "ru") == "Подкуп: Карфаген → Рим, выплачено 5Т."
 
 
 # -- the interface ------------------------------------------------------------------------------

@@ -4,7 +4,8 @@
 derive from: it owns the one legality check (an action is legal only if the role's View lists it),
 the copy that keeps ``act`` from mutating its input, the undo barrier and the secrecy boundary
 (``view``), and leaves the title only its rules: who is active, what they may choose, what a
-choice does.
+choice does. A title may also give side actions (``side_choices``): what a role may do while it
+is not the one asked, listed in its View's ``side`` and accepted by ``act`` the same way.
 """
 
 from __future__ import annotations

@@ -164,10 +164,10 @@ extend({
         "choice.bribe_withdraw": "Отозвать подкуп ({who}, {n}Т)",
         "choice.bribe_accept": "Принять подкуп: {who}, {n}Т",
         "choice.bribe_refuse": "Отклонить подкуп: {who}, {n}Т",
-        "log.bribe_offered": "{giver} предлагает {receiver} подкуп: {n}Т.",
+        "log.bribe_offered": "Предложение подкупа: {giver} → {receiver}, {n}Т.",
         "log.bribe_withdrawn": "{giver} отзывает предложение подкупа ({receiver}).",
         "log.bribe_refused": "{receiver} отклоняет подкуп ({giver}, {n}Т).",
-        "log.bribe_paid": "Подкуп: {giver} платит {receiver} {n}Т.",
+        "log.bribe_paid": "Подкуп: {giver} → {receiver}, выплачено {n}Т.",
         "log.bribe_lapsed": "Предложение подкупа ({giver} → {receiver}, {n}Т) больше не в силе.",
     },
 })
