@@ -27,6 +27,7 @@ import pytest
 import bot.cogs.publish as publish_module
 from bot.cogs import present
 from bot.cogs.game import new_options_autocomplete, scenario_autocomplete
+from bot.i18n import t
 from bot.service import Outcome
 from games.core import Msg, Rng
 from games.pax_romana.texts import TEXTS
@@ -416,6 +417,13 @@ async def test_an_advanced_game_of_four_players_keeps_the_cards_private(tmp_path
         dms_b = [m["content"] for m in h.users[B].dms]
         assert any("Карты на руке" in text for text in dms_b)
         assert not any("Cards in hand" in text for text in dms_b)
+        # each Power's hand is one DM, edited as it changes (across the restart too)
+        for role, user in secrets.seats.items():
+            lang = "ru" if user == B else "en"
+            heading = t("bot.hand_heading", lang, id=secrets.game, title="Pax Romana",
+                        role=TEXTS[lang][f"power.{role}"])
+            hands = [m for m in h.users[user].dms if m.first["content"].startswith(heading)]
+            assert len(hands) == 1 and len(hands[0].edits) >= 3, (role, len(hands))
         await check_hand_command(h, secrets)
     finally:
         await h.service.store.close()
