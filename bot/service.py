@@ -1011,11 +1011,16 @@ class TableService:
                 raise ServiceError("error.bribe_moment", role=g.names_of([power]))
             if isinstance(steps, int):
                 raise ServiceError("error.bribe_talents", n=amount, treasury=steps)
+            computer = g.seat_map().get(power)
         outcome: Outcome | None = None
         for action in steps:
             outcome = await self.act(game_id, user_id, action.verb, action.arg, role=giver)
         if outcome is None:
             raise ServiceError("error.bribe_moment", role=power)
+        if computer is not None and computer_level(computer) is not None:
+            # The computer cannot hear what the bribe is for, so it makes no such deal: it
+            # refuses at once rather than take Talents for a promise it never heard.
+            outcome = await self.act(game_id, computer, "bribe_refuse", giver, role=power)
         return outcome
 
     async def bribe_menu(self, game_id: int, user_id: int) -> BribeMenu:

@@ -14,8 +14,10 @@ from bot.cogs.game import (
     bribe_offer_autocomplete,
     bribe_power_autocomplete,
 )
+from bot.service import TableService
+from bot.store import Store
 from games.core import Rng
-from tests.harness import GUILD, A, B, C, Harness, component_ids
+from tests.harness import CHANNEL, GUILD, A, B, C, Harness, component_ids
 from tests.test_ancients_table import db_url
 from tests.test_cogs import reply_text
 from tests.test_pax_romana_table import Clock, D, chosen, open_table, seat_table
@@ -150,3 +152,35 @@ async def test_s4_4_no_bribe_in_another_title(tmp_path: Path) -> None:
     assert reply_text(it) == "⛔ Bribes belong to Pax Romana: this game has none."
     it = await h.command("game bribe", B, "rome", 1, game=game, locale=discord.Locale.russian)
     assert reply_text(it) == "⛔ Подкуп есть только в Pax Romana: в этой игре его нет."
+
+
+async def test_s4_4_the_computer_refuses_a_bribe_at_once(tmp_path: Path) -> None:
+    """A computer seat cannot hear what a bribe is for: it refuses it at once (service)."""
+    store = Store(db_url(tmp_path))
+    await store.init()
+    service = TableService(store, clock=Clock())
+    info = await service.create_game(GUILD, CHANNEL, A, "pax_romana", "V",
+                                     options={"format": "basic"}, seed=2)
+    for role, user in (("rome", A), ("carthage", B), ("greece", C)):
+        await service.join(info.id, user, role)
+    await service.join(info.id, A, "east", computer="normal")
+    await service.start(info.id, A)
+    rng = Rng.from_seed(5)
+    for _ in range(600):
+        info = await service.status(info.id)
+        menu = await service.bribe_menu(info.id, B)            # Carthage's player
+        if "east" in menu.targets:
+            break
+        role = info.active_roles[rng.below(len(info.active_roles))]
+        view = (await service.views_for(info.id, info.seats[role] or 0))[role]
+        choice = view.actions[rng.below(len(view.actions))]
+        await service.act(info.id, info.seats[role] or 0, choice.verb, choice.arg, role=role)
+    else:
+        raise AssertionError("East never acted")
+    before = (await service.view_for(info.id, B)).board["powers"]["carthage"]["treasury"]
+    outcome = await service.bribe(info.id, B, "east", 1)
+    assert outcome.public is not None
+    assert outcome.public.board["bribes"] == []
+    assert [line.text for line in outcome.public.log[-2:]] == [
+        "Carthage offers East a bribe of 1T.", "East refuses Carthage's bribe of 1T."]
+    assert outcome.public.board["powers"]["carthage"]["treasury"] == before
