@@ -30,6 +30,7 @@ from bot.cogs.game import new_options_autocomplete, scenario_autocomplete
 from bot.i18n import t
 from bot.service import Outcome
 from games.core import Msg, Rng
+from games.pax_romana.cards.held import tribes_seen
 from games.pax_romana.texts import TEXTS
 from tests.harness import (
     CHANNEL,
@@ -124,6 +125,9 @@ def version_texts(version: dict[str, Any]) -> list[str]:
     return out
 
 
+MISSION_WORDS = ("Tribe counter at", "Фишка племени в")
+
+
 # -- who may know which card -------------------------------------------------------------------
 
 class Secrets:
@@ -138,6 +142,8 @@ class Secrets:
         self.checked: dict[int, int] = {}         # message id: versions checked
         self.versions = 0
         self.open_kinds: set[int] = set()
+        self.missions: set[int] = set()          # users whose Powers saw tribe counters
+        self.tribes_seen = 0
 
     async def state(self) -> Any:
         _, stored = await self.h.service.store.state_json(self.game)
@@ -165,6 +171,9 @@ class Secrets:
                 if "took" in item:
                     self.known[user].add(item["took"])
         held = {role: set(s.hands.get(role, [])) for role in self.seats}
+        # §17.2 Diplomatic Mission: the tribe strengths seen are its player's alone
+        self.missions = {self.seats[r] for r in self.seats if tribes_seen(s, r)}
+        self.tribes_seen += len(self.missions)
 
         def hidden_from(readers: set[int]) -> set[int]:
             """The kinds held that some reader may not know (all of them for everyone)."""
@@ -183,15 +192,19 @@ class Secrets:
             else:
                 readers = set()                 # everyone
             secret = hidden_from(readers)
+            tribes = bool(readers) and readers <= self.missions
             for m in channel.messages:
-                self._check_message(m, channel, secret)
+                self._check_message(m, channel, secret, tribes)
 
-    def _check_message(self, m: Sent, channel: FakeChannel, secret: set[int]) -> None:
+    def _check_message(self, m: Sent, channel: FakeChannel, secret: set[int],
+                       tribes: bool) -> None:
         versions = [m.first, *m.edits]
         for version in versions[self.checked.get(m.id, 0):]:
             for text in version_texts(version):
                 leaked = named_kinds(text) & secret
                 assert not leaked, (channel.kind, channel.id, sorted(leaked), text)
+                if not tribes:
+                    assert not any(w in text for w in MISSION_WORDS), (channel.id, text)
             self.versions += 1
         self.checked[m.id] = len(versions)
 
@@ -602,3 +615,61 @@ async def test_the_alliance_card_negotiates_in_a_thread_of_the_two_players(
                                    for text in version_texts(v)), user
     finally:
         await h.service.store.close()
+
+
+# -- the cards that show hidden things -------------------------------------------------------------
+
+async def open_advanced(h: Harness, seed: int) -> tuple[int, dict[str, int]]:
+    """An Advanced game of Scenario V with four players, begun with ``seed``."""
+    await h.command("game new", A, TITLE, SCENARIO, seed=seed, options="advanced=true")
+    game = (await h.service.list_games(GUILD, CHANNEL))[-1].id
+    seats = dict(zip(POWERS, (A, B, C, D), strict=True))
+    for role, user in seats.items():
+        await h.command("game join", user, game, role)
+    await h.command("game start", A, game)
+    return game, seats
+
+
+async def test_spies_and_the_diplomatic_mission_show_their_player_alone(tmp_path: Path):
+    """§17.2 Spies (33): the hand looked at; Diplomatic Mission into Interior (15): the Tribe
+    counters' strengths. Each is read in the player's own hand DM, and nowhere else (the
+    channel, the other players' DMs)."""
+    for seed, kind in ((7, 33), (12, 15)):
+        h = await open_table(db_url(tmp_path / str(seed)), Clock())
+        try:
+            game, seats = await open_advanced(h, seed)
+            secrets = Secrets(h, game, seats)
+            rng = Rng.from_seed(CHOOSER)
+            by = ""
+            for _ in range(120):
+                info, role, index, view = await chosen(h, game, rng, avoid=("negotiate",))
+                if not by and any(c.verb == "play" and c.arg == kind for c in view.actions):
+                    by = role
+                    assert await press_verb(h, game, seats, by, "play", kind) == "ephemeral"
+                elif role == by or view.prompt_msg.key.startswith("prompt.card"):
+                    await press_move(h, game, role, index)       # the card's questions
+                else:
+                    choice = view.actions[index]
+                    outcome = await h.service.act(game, info.seats[role], choice.verb,
+                                                  choice.arg, role=role)
+                    await h.bot.table.publish(outcome)
+                await secrets.check()
+                s = await secrets.state()
+                if by and (s.card_effects.get("seen", {}).get(by) or tribes_seen(s, by)):
+                    break
+            assert by, f"card {kind} never playable"
+            memo = await h.bot.table.memo(game)
+            hand = h.by_id[memo.hands[by].message]["content"]
+            if kind == 15:
+                assert secrets.missions == {seats[by]}
+                assert MISSION_WORDS[0] in hand, hand
+            else:
+                assert SEEN_WORDS["en"][0] in hand, hand
+            for user in (A, B, C, D):
+                if user != seats[by]:
+                    assert not any(w in v.get("content") or "" for m in
+                                   h.users[user].dm_channel.messages
+                                   for v in [m.first, *m.edits]
+                                   for w in (*MISSION_WORDS, *SEEN_WORDS["en"])), user
+        finally:
+            await h.service.store.close()
