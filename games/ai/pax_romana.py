@@ -8,23 +8,30 @@ seat's own drawn leaders and objectives are its own. What the View hides is samp
 (a fresh seed); the other Powers' drawn leaders, objectives and secret plans are left empty,
 which no decision of the current Activation reads. Nothing of the real State is ever read.
 
-**Evaluation** (``evaluate``, from one Power, less the best rival's): VP, then GOP and CVP as
-they stand (§15.2-15.3: they decide the VP of every Victory Phase still to come, so they weigh
-by the turns left), Stability (§14), Treasury, the Battle Points of the Power's armies (§10.3.1)
-and its capitals held; a finished game is a win or a loss.
+**Evaluation** (``evaluate``, from one Power, less the best rival's): VP, then the VP that the
+GOP and CVP ranks give at each Victory Phase still to come (§15.2.3, §15.3.3) and, a little, the
+GOP and CVP themselves, Stability (§14, less the loss that more LG/HI than CVP brings), Treasury,
+the Battle Points of the Power's armies (§10.3.1), its capitals held, and the prizes within
+reach of its armies; a finished game is a win or a loss.
 
 **Search.** At the start of an Activation (``prompt.am``; in the Advanced Game the choice of
-the Action once the AM is paid and the card drawn, ``prompt.am_action``) and at the Expansion menu
-(``prompt.expansion``) the decision's frames are rebuilt on each sampled State; when the sampled
-State then offers exactly the View's choices, every choice is played on to the end of the
-Activation with the policy below for every Power (questions to others included) and the end is
-rated; the best average wins. Level ``easy`` takes the policy's own pick.
+the Action once the AM is paid and the card drawn, ``prompt.am_action``), at the Expansion menu
+(``prompt.expansion``) and at each step of an army's move (``prompt.move_army``: where it stands,
+its MP and the way it came are on the board) the decision's frames are rebuilt on three sampled
+States; when a sampled State then offers exactly the View's choices, every choice is played on
+with the policy below for every Power (questions to others included, dice from the sample): from
+the AM into the Activation, from the menu or a move until the Expansion menu comes back; the end
+is rated and the best average wins, the policy's own pick keeping near ties. Where the rebuilt
+State disagrees with the View the policy answers. Level ``easy`` takes the policy's own pick;
+``greedy`` rates each choice's immediate outcome.
 
 **Policy** (``policy``, from a View alone, used for every other question and inside the
 rollouts): the Major Move takes the army with the best reachable prize (a city or a capital it
 outnumbers, then spaces of provinces not yet held) toward it, attacking only with a clear BP
-edge; Minor Moves build cities and settlements when the Treasury allows, spread single units and
-garrisons into empty spaces, and make garrisons of light infantry; the secret plans keep the
+edge, by sea when its prize lies over the water (§11.3), and leaving light units behind where
+they win a province (§5.2); Minor Moves build cities and settlements when the Treasury allows,
+spread single units and garrisons into empty spaces, and make garrisons of light infantry (and of
+heavy units beyond the CVP, §14.2.1); the secret plans keep the
 Treasury above the AMs' cost, disband galleys before troops, rebuild and form heavy infantry
 where the biggest army stands, and place leaders with the biggest armies; interceptions and
 withdrawals compare BP; siege bids are small; losses take the fewest BP; proposals are accepted
