@@ -418,7 +418,7 @@ async def test_an_advanced_game_of_four_players_keeps_the_cards_private(tmp_path
     """§17: card draws, cards played, answer windows (one asking a holder and a non-holder
     alike), the Card Segment in private menus, Traitor's card shown to its player only, and
     a restart in the middle."""
-    h, watch, secrets = await play_advanced(tmp_path, (A, B, C, D), 420, 230)
+    h, watch, secrets = await play_advanced(tmp_path, (A, B, C, D), 320, 200)
     try:
         assert watch.draws >= 5 and len(watch.plays) >= 5 and 38 in watch.plays
         assert watch.windows >= 10 and watch.both == 1 and watch.passes >= 10
@@ -445,7 +445,7 @@ async def test_an_advanced_game_of_four_players_keeps_the_cards_private(tmp_path
 async def test_an_advanced_game_of_two_players_holding_two_powers_each(tmp_path: Path):
     """The same game with two players, each holding two Powers: a player reads both its
     Powers' cards, never the other player's."""
-    h, watch, secrets = await play_advanced(tmp_path, (A, B, A, B), 300, 150)
+    h, watch, secrets = await play_advanced(tmp_path, (A, B, A, B), 220, 190)
     try:
         assert watch.draws >= 5 and watch.plays and watch.windows >= 5 and watch.both == 1
         assert secrets.versions > 300
