@@ -84,3 +84,27 @@ def test_the_board_hides_what_players_hide() -> None:
             assert lid not in text
         assert board["powers"]["rome"]["objectives"] == 1
     assert "objective_pool" not in text and "tribe_pool" not in text
+
+
+def test_the_views_of_a_state_share_one_board_whatever_is_asked_between() -> None:
+    """A service asks for one game's Views at different moments, other games' in between: the
+    Views of one State still hold one board (made once), and a new State gets a board of its
+    own; a board is let go with its State."""
+    import gc
+    import weakref
+
+    a, b = RULES.setup(3, "V", {}), RULES.setup(4, "V", {})
+    public_a = RULES.view(a, None)
+    public_b = RULES.view(b, None)
+    rome_a = RULES.view(a, "rome")
+    assert rome_a.board is public_a.board
+    assert RULES.view(b, "greece").board is public_b.board
+    assert public_a.board is not public_b.board
+    role = public_a.active[0]
+    after = RULES.act(a, role, RULES.view(a, role).actions[0].action())
+    assert RULES.view(after, None).board is not public_a.board
+    gone = weakref.ref(b)
+    kept = len(RULES.__dict__["_boards"])
+    del b, public_b
+    gc.collect()
+    assert gone() is None and len(RULES.__dict__["_boards"]) == kept - 1

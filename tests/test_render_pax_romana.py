@@ -434,3 +434,22 @@ def test_alliances_rebels_and_cyprus_closed_are_drawn_from_the_engine_board():
                 round(p.y + 60 + L.MAP_TOP))
         assert diff.crop(near).getbbox() is not None, sid
     assert LABELS["ru"]["rebels"] != LABELS["en"]["rebels"]
+
+
+def test_borders_kept_by_alpha_give_back_the_same_layer() -> None:
+    """The borders are kept as a palette image (one colour per alpha value) and come back as
+    the very RGBA pixels drawn; a layer with two colours at one alpha cannot be kept so."""
+    from renderers.pax_romana.background import by_alpha
+
+    layer = Image.new("RGBA", (40, 30), (0, 0, 0, 0))
+    layer.paste((119, 77, 55, 243), (3, 4, 20, 9))
+    layer.paste((160, 124, 96, 170), (10, 12, 38, 20))
+    kept = by_alpha(layer)
+    assert kept.mode == "P"
+    assert ImageChops.difference(kept.convert("RGBA"), layer).getbbox() is None
+    geo = geometry()
+    assert geo.borders.mode == "P" and geo.borders_rgba().getcolors(16) is not None
+    assert geo.borders_rgba((0, 0, 300, 200)).size == (300, 200)
+    layer.paste((1, 2, 3, 170), (0, 0, 2, 2))
+    with pytest.raises(ValueError):
+        by_alpha(layer)

@@ -294,14 +294,20 @@ class PaxRomanaRules(GameRules[PRState]):
 
     # -- the View ---------------------------------------------------------------------------------
     def public_board(self, state: PRState) -> dict[str, Any]:
-        """Made once per State object and shared by its Views (read it, never change it):
-        ``act`` always makes a new State, which is never changed once handed out."""
-        kept = self.__dict__.get("_board_of")
+        """Made once per State object and shared by all its Views (read it, never change it):
+        ``act`` always makes a new State, which is never changed once handed out. Kept while
+        the State lives, whatever is asked in between: a table service holding many games asks
+        for one game's Views at different moments, and each View would otherwise hold a board
+        of its own."""
+        boards: dict[int, tuple[weakref.ref[PRState], tuple[int, int, int], dict[str, Any]]] = \
+            self.__dict__.setdefault("_boards", {})
         key = (state.step, len(state.log), len(state.flow))
+        kept = boards.get(id(state))
         if kept is not None and kept[0]() is state and kept[1] == key:
             return kept[2]
         board = public_board(state)
-        self.__dict__["_board_of"] = (weakref.ref(state), key, board)
+        n = id(state)
+        boards[n] = (weakref.ref(state, lambda _ref: boards.pop(n, None)), key, board)
         return board
 
     def private_items(self, state: PRState, role: str) -> dict[str, Any]:
