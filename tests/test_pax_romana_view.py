@@ -108,3 +108,24 @@ def test_the_views_of_a_state_share_one_board_whatever_is_asked_between() -> Non
     del b, public_b
     gc.collect()
     assert gone() is None and len(RULES.__dict__["_boards"]) == kept - 1
+
+
+def test_the_board_control_leaves_out_the_spaces_nobody_controls() -> None:
+    """``control`` names each space with a controller (none with None, no Transit Point); the
+    rest are nobody's; provinces and territories each have a ``control`` entry, one shared per
+    holder."""
+    from games.pax_romana.control import controllers
+    from games.pax_romana.data import load as data
+
+    s = RULES.setup(3, "V", {})
+    board = RULES.view(s, None).board
+    every = controllers(s)
+    assert board["control"] == {sp: c for sp, c in every.items() if c is not None}
+    assert None not in board["control"].values()
+    assert not set(board["control"]) & set(data().transit_points)
+    nobody = [sp for sp, c in every.items() if c is None]
+    assert nobody and all(board["control"].get(sp) is None for sp in nobody)
+    assert set(board["provinces"]) == set(data().provinces)
+    held = {id(e) for e in board["provinces"].values()}
+    owners = {e["control"] for e in board["provinces"].values()}
+    assert len(held) == len(owners) and None in owners

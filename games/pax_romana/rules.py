@@ -26,7 +26,7 @@ The public board (``View.board``) is a JSON-able dict, in the shape the picture
                      "galley_improvement", "no_activations"}},
   "provinces": {province: {"control": power | None}},
   "territories": {territory: {"control": power | None}},
-  "control": {space: controller | None},          # every space (not the Transit Points)
+  "control": {space: controller},     # every space someone controls (not the Transit Points)
   "spaces": {point: {"control": controller | None,
                      "units": [{"owner", "type", "count", "weakened"}], "bp": {owner: int},
                      "leaders": [{"id", "owner", "name", "tactics", "campaign", "exceptional"}],
@@ -540,6 +540,13 @@ def public_board(s: PRState) -> dict[str, Any]:
     ctrl = controllers(s)
     provinces = province_map(s, ctrl)
     territories = territory_map(provinces)
+    # one {"control": holder} per holder, shared by the provinces and territories it holds (a
+    # board is read, never changed; a table service keeps hundreds of them)
+    entries: dict[str | None, dict[str, str | None]] = {}
+
+    def held(holder: str | None) -> dict[str, str | None]:
+        return entries.setdefault(holder, {"control": holder})
+
     row = d.tables.game_turns.turn(min(max(s.turn, 1), 10))
     powers = {}
     for power, p in s.powers.items():
@@ -588,9 +595,9 @@ def public_board(s: PRState) -> dict[str, Any]:
                      "first_round": list(s.first_round)},
         "next_am_events": list(s.next_am_events),
         "powers": powers,
-        "provinces": {p: {"control": c} for p, c in provinces.items()},
-        "territories": {t: {"control": c} for t, c in territories.items()},
-        "control": ctrl,
+        "provinces": {p: held(c) for p, c in provinces.items()},
+        "territories": {t: held(c) for t, c in territories.items()},
+        "control": {sp: c for sp, c in ctrl.items() if c is not None},
         "spaces": spaces,
         "last_move": dict(s.last_move) if s.last_move else None,
         "focus": s.last_move["path"][-1] if s.last_move else None,

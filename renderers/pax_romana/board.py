@@ -326,6 +326,10 @@ class _Board:
         # control of every space, where the board gives it (``control``, or an entry's own)
         self.space_control: dict[str, str] = {}
         self.known_control: set[str] = set()
+        if isinstance(board.get("control"), Mapping):
+            # the board's ``control`` leaves out the spaces that nobody controls
+            self.known_control.update(sid for sid, p in points.items()
+                                      if p.kind == "space" and not p.naval)
         for sid, owner in _mapping(board.get("control")).items():
             if str(sid) in points:
                 self.known_control.add(str(sid))
@@ -443,7 +447,7 @@ def _canvas(lang: str) -> Image.Image:
 
 def board_image(view: View, lang: str = "en") -> Image.Image:
     c = _Board(view, lang)
-    img = _tinted_canvas(lang, tuple(sorted(c.province_control.items()))).copy()
+    img = _tinted_canvas(lang, c.province_control)
     d = ImageDraw.Draw(img)
     origin = (0.0, float(L.MAP_TOP))
     names = main_background(lang).territory_names
@@ -460,12 +464,13 @@ def board_image(view: View, lang: str = "en") -> Image.Image:
     return img
 
 
-@lru_cache(maxsize=1)
-def _tinted_canvas(lang: str, province_control: tuple[tuple[str, str], ...]) -> Image.Image:
+def _tinted_canvas(lang: str, province_control: Mapping[str, str]) -> Image.Image:
     """The static picture with each held province tinted and its spaces filled in its holder's
-    colour (cached: provinces change hands less often than pieces move)."""
+    colour. Drawn for each picture (a few milliseconds from the cached provinces): a table
+    service shows many games in turn, so a cached canvas would seldom be the next one's, and
+    would keep another full-size picture in memory."""
     img = _canvas(lang)
-    for pid, owner in province_control:
+    for pid, owner in sorted(province_control.items()):
         tinted = tinted_province(lang, pid, owner_colour(owner), _tint_colour(owner))
         if tinted is not None:
             (x, y), part, mask = tinted
