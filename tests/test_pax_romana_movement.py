@@ -842,3 +842,19 @@ def test_9_4_5_after_an_interception_only_the_withdrawing_units_go_on() -> None:
     s = act(s, "rome", "withdraw_to", "genua")
     assert s.stack("genua", "rome") == {"LG": 1}
     assert s.stack("pisae", "rome") == {"GR": 1}
+
+
+def test_9_4_5_a_sea_withdrawal_once_sailed_offers_no_second_voyage() -> None:
+    """§9.4.5: a withdrawal by sea is one sea link; a withdrawal frame that has sailed (over)
+    offers no more ports even if it is back at its sea stage."""
+    s = blank()
+    hold(s)
+    s.add("genua", "rome", "LG", 1)
+    s.add("genua", "rome", "GS", 1)
+    frame = {"k": "withdraw", "role": "rome", "side": "rome", "space": "pisae", "at": "genua",
+             "mover": "carthage", "stage": "sea", "mp": 6, "units": {"LG": 1}, "leaders": [],
+             "path": ["pisae", "genua"], "over": True}
+    from games.pax_romana.movement import _withdraw_choices
+    assert _withdraw_choices(s, frame) == []
+    frame["over"] = False
+    assert _withdraw_choices(s, frame)                       # before sailing: the ports

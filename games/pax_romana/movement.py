@@ -923,6 +923,8 @@ def withdraw_steps(s: PRState, f: Frame) -> list[tuple[str, int]]:
 def _withdraw_choices(s: PRState, f: Frame) -> list[Choice]:
     stage = f.get("stage")
     if stage == "sea":
+        if f.get("over"):
+            return []                   # §9.4.5: the one sea link is sailed; nothing more
         return [opt("withdraw_by_sea_to", p, "choice.withdraw_by_sea_to", space=f"@space.{p}")
                 for p in withdrawal_ports(s, f["side"], f["at"])] + _leave_choices(s, f)
     if stage == "go":
