@@ -436,3 +436,37 @@ def test_cunctator_offers_a_second_withdrawal_in_one_move() -> None:
         dice(s, 3, 3, 3, 3)
         run(s)
         assert (s.flow[-1]["k"] == "withdraw") is offered
+
+
+def test_poliorcetes_helepolis_leaves_the_board_with_its_destroyed_army() -> None:
+    """§17.2: Carthage 6 against Rome 1 wipes out Rome's 1 LI in Venusia; its Helepolis goes
+    with it (it does not wait there for the next Roman army)."""
+    s = _game()
+    hold(s, "rome")
+    s.add("capua", "carthage", "HI", 4)
+    s.add("venusia", "rome", "LI", 1)
+    s.card_effects["helepolis"] = {"rome": "venusia"}
+    push(s, "move_army", role="carthage", owner="carthage", start="capua", units={"HI": 4},
+         leaders=[], minor=False)
+    s = fresh(s)
+    run(s)
+    dice(s, 6)
+    s = act(s, "carthage", "go")
+    s = act(s, "carthage", "to", "venusia")
+    dice(s, 6, 1)
+    s = act(s, "rome", "stand")
+    for _ in range(8):
+        top = s.flow[-1]
+        if top["k"] == "retreat":
+            s = act(s, top["role"], "retreat", "barium")
+        elif top["k"] == "allocate_losses":
+            s = act(s, top["role"], "loss", choices(s, top["role"])[0][1])
+        elif top["k"] == "use_shifts":
+            s = act(s, top["role"], "done")
+        elif top["k"] == "raise_militia":
+            s = act(s, top["role"], "no_militia")
+        else:
+            break
+    assert s.stack("venusia", "rome") == {} and s.stack("barium", "rome") == {}
+    assert s.card_effects["helepolis"] == {}
+    assert "log.helepolis_lost" in [e.msg.key for e in s.log]

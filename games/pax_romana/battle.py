@@ -1237,7 +1237,9 @@ def _leader_death(s: PRState, f: Frame) -> None:
 def _after(s: PRState, f: Frame) -> None:
     """After the battle: another side still to be fought in the space (a city left behind by
     its army, §7.3.1; a second defender) is attacked at no further MP."""
+    from games.pax_romana.cards.hooks import armies_lost  # §17.2 the Helepolis (Advanced Game)
     from games.pax_romana.movement import after_entry, hostile
+    armies_lost(s)
     space, att = f["space"], f["att"]
     if f["intercept"] or not has_lcu(s, space, att):
         return

@@ -1007,6 +1007,8 @@ def _lost_at_sea(s: PRState, f: Frame) -> None:
         if lid in s.leaders:
             kill_leader(s, lid)
     s.say(msg("log.transport_lost", power=f"@power.{f['owner']}", space=f"@space.{at}"))
+    from games.pax_romana.cards.hooks import armies_lost  # §17.2 the Helepolis (Advanced Game)
+    armies_lost(s)
     pop(s, f)
 
 

@@ -294,6 +294,18 @@ def follow_helepolis(s: PRState, power: str | None, here: str, there: str) -> No
         marks[power] = there
 
 
+def drop_lost_helepolis(s: PRState) -> None:
+    """§17.2: the Helepolis is its army's; an army destroyed (in battle, lost at sea) leaves no
+    Helepolis behind: a marker whose space holds no land combat unit of its Power is removed."""
+    from games.pax_romana.movement import controller_of
+    marks = s.card_effects.get("helepolis", {})
+    for power, space in sorted(marks.items()):
+        if not any(controller_of(s, o) == power and any(k in LCU_TYPES for k in st)
+                   for o, st in s.units.get(space, {}).items()):
+            del marks[power]
+            s.say(msg("log.helepolis_lost", power=f"@power.{power}", space=f"@space.{space}"))
+
+
 # -- Spies (33) and Traitor (38) ----------------------------------------------------------------------
 def _others_with_cards(s: PRState, power: str) -> list[str]:
     return [p for p in s.roles if p != power and s.hands.get(p)]
@@ -380,6 +392,7 @@ extend({
         "log.helepolis": "{power}'s Helepolis gives 2 shifts at {space}.",
         "log.archimedes": "{power} places the Inventor in {space}.",
         "log.poliorcetes": "{power} pays 2T for a Helepolis with its army in {space}.",
+        "log.helepolis_lost": "{power}'s army in {space} is gone: its Helepolis leaves the board.",
         "log.spies": "{power}'s spies look at {who}'s hand.",
         "log.spies_saw": "{who} holds {n} card(s); see your hand.",
         "log.traitor": "{power} takes a card at random from {who}'s hand.",
@@ -401,6 +414,7 @@ extend({
         "log.helepolis": "{power}: гелеполь даёт 2 сдвига в {space}.",
         "log.archimedes": "{power} помещает изобретателя в {space}.",
         "log.poliorcetes": "{power} платит 2Т за гелеполь при армии в {space}.",
+        "log.helepolis_lost": "{power}: армии в {space} больше нет, её гелеполь убран с карты.",
         "log.spies": "{power}: шпионы смотрят карты на руке: {who}.",
         "log.spies_saw": "{who}: карт на руке {n}; смотрите свою руку.",
         "log.traitor": "{power} берёт случайную карту с руки: {who}.",

@@ -31,6 +31,14 @@ def army_moved(s: PRState, owner: str, went: dict[str, int], here: str, there: s
     follow_helepolis(s, _power_of(s, owner), here, there)
 
 
+def armies_lost(s: PRState) -> None:
+    """Armies may have been destroyed (a battle is over, a transport lost at sea): a Helepolis
+    whose army is gone leaves the board (``answers.drop_lost_helepolis``)."""
+    if deck.advanced(s) and s.card_effects.get("helepolis"):
+        from games.pax_romana.cards.answers import drop_lost_helepolis
+        drop_lost_helepolis(s)
+
+
 def entered(s: PRState, role: str, owner: str, there: str) -> None:
     """An army entered ``there``: a land Transit Point opens the window for Ambush."""
     if not deck.advanced(s):
