@@ -535,3 +535,21 @@ def test_successor_wars_army_sails_unescorted_by_the_drawers_galleys() -> None:
     assert (f["k"], f["sea"]["galleys"]) == ("move_army", 0)
     assert not any(v == "pick_up_galleys" for v, _ in choices(s, "carthage"))
     assert s.stack("megara", "carthage") == {"GS": 2}
+
+
+def test_civil_war_am_prompt_says_the_am_is_lost_not_negotiate() -> None:
+    """§16.2 with §17.1.5: the Advanced Game has no Negotiate Action; a Power whose Activations a
+    Civil War took is told its AM is lost (en and ru), its one choice."""
+    from games.core.text import render
+    from games.pax_romana.rules import RULES
+    from games.pax_romana.texts import TEXTS
+    s = blank("V", advanced=True)
+    s.powers["greece"].no_activations = True
+    push(s, "am", role="greece", free=False)
+    prompt = RULES.view(s, "greece").prompt_msg
+    assert prompt.key == "prompt.am_civil_war"
+    assert choices(s, "greece") == [("lose_am", None)]
+    en, ru = render(prompt, "en", TEXTS), render(prompt, "ru", TEXTS)
+    assert en == ("Greece: your AM came up, but the Civil War has taken your Activations this "
+                  "turn: the AM is lost")
+    assert "Negotiate" not in en and "переговоры" not in ru and "гражданская война" in ru

@@ -179,6 +179,8 @@ def _am_choices(s: PRState, f: Frame) -> list[Choice]:
 
 
 def _am_prompt(s: PRState, f: Frame) -> Msg:
+    if s.powers[f["role"]].no_activations:     # §16.2: a Civil War took its Activations
+        return msg("prompt.am_civil_war", who=f"@power.{f['role']}")
     if _paying(s, f):
         return msg("prompt.am_pay", who=f"@power.{f['role']}", n=am_cost(s, f["role"]))
     if s.options.get("advanced") and not s.powers[f["role"]].no_activations:
@@ -480,6 +482,8 @@ extend({
         "prompt.am_pay": "{who}: your AM came up. Pay {n}T to use it (you then draw a card and "
                          "choose your Action), or let it go?",
         "prompt.am_action": "{who}: Action Segment. Choose your Action",
+        "prompt.am_civil_war": "{who}: your AM came up, but the Civil War has taken your "
+                               "Activations this turn: the AM is lost",
         "choice.pay_am": "Pay {n}T",
         "choice.action_expansion": "Expansion",
         "choice.action_callup": "Call-Up",
@@ -490,6 +494,8 @@ extend({
         "prompt.am_pay": "{who}: вытянут ваш МА. Заплатить {n}Т, чтобы его использовать (затем "
                          "вы тянете карту и выбираете действие), или отказаться?",
         "prompt.am_action": "{who}: сегмент действий. Выберите действие",
+        "prompt.am_civil_war": "{who}: вытянут ваш МА, но гражданская война лишила вас "
+                               "активаций в этом ходу: МА пропадает",
         "choice.pay_am": "Заплатить {n}Т",
         "choice.action_expansion": "Экспансия",
         "choice.action_callup": "Призыв",
