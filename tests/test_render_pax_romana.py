@@ -453,3 +453,21 @@ def test_borders_kept_by_alpha_give_back_the_same_layer() -> None:
     layer.paste((1, 2, 3, 170), (0, 0, 2, 2))
     with pytest.raises(ValueError):
         by_alpha(layer)
+
+
+def test_sea_and_land_kept_in_a_palette_give_back_the_same_pixels() -> None:
+    """Sea and land (under a hundred colours) are kept as a palette image and come back as the
+    RGB drawn, black beyond the map as an RGB crop is; a picture of more colours is refused."""
+    from renderers.pax_romana.background import exact_palette
+
+    geo = geometry()
+    assert geo.base.mode == "P"
+    rgb = geo.base_rgb()
+    assert ImageChops.difference(exact_palette(rgb).convert("RGB"), rgb).getbbox() is None
+    box = (-20, -10, 60, 50)
+    assert ImageChops.difference(geo.base_rgb(box), rgb.crop(box)).getbbox() is None
+    assert geo.base_rgb((-50, -50, -10, -10)).getcolors() == [(1600, (0, 0, 0))]
+    many = Image.frombytes("RGB", (300, 1),
+                           bytes(v for n in range(300) for v in (n % 256, n // 256, 7)))
+    with pytest.raises(ValueError):
+        exact_palette(many)

@@ -106,6 +106,7 @@ from renderers.pax_romana import layout as L
 from renderers.pax_romana.background import (
     ALERT_RING,
     MOVE,
+    give_back_memory,
     main_background,
     paste_marker,
     territory_window,
@@ -152,8 +153,13 @@ def render_board(view: View, lang: str = "en", region: str | None = None) -> byt
     """The board picture as PNG bytes; with ``region`` (a territory or province id), a zoomed
     picture of that region instead."""
     if region:
-        return encode_png(to_palette(region_image(view, region, lang), lang), 1)
-    return encode_png(to_palette(board_image(view, lang), lang), 1)
+        png = encode_png(to_palette(region_image(view, region, lang), lang), 1)
+    else:
+        png = encode_png(to_palette(board_image(view, lang), lang), 1)
+    # a picture's full-size temporaries (~25 MB) go back to the system rather than stay
+    # resident between pictures (a few milliseconds: the next picture maps them afresh)
+    give_back_memory()
+    return png
 
 
 def to_palette(img: Image.Image, lang: str) -> Image.Image:
