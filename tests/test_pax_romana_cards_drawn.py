@@ -553,3 +553,22 @@ def test_civil_war_am_prompt_says_the_am_is_lost_not_negotiate() -> None:
     assert en == ("Greece: your AM came up, but the Civil War has taken your Activations this "
                   "turn: the AM is lost")
     assert "Negotiate" not in en and "переговоры" not in ru and "гражданская война" in ru
+
+
+def test_successor_wars_transport_judges_the_port_from_the_armys_side() -> None:
+    """Card 36 with §11.1.2: the Successor army sailing from Megara into Athens, an empty port
+    of Greece's Home Territory, is not stopped there: the army is not an enemy in the port to
+    itself, and Greece is its home (from the drawer Carthage's side it would be stopped)."""
+    s = ready()
+    s.add("megara", "greece", "HI", 2)
+    play(s, 36, "carthage")
+    s = act(s, "carthage", "greek_army", "megara")
+    dice(s, 6)
+    s = act(s, "carthage", "go")
+    s = act(s, "carthage", "embark")
+    dice(s, 6)
+    s = act(s, "carthage", "sail_to", "athens")
+    f = top(s)
+    assert (f["at"], f["sea"]["stopped"]) == ("athens", False)
+    assert choices(s, "carthage") == [("sail_to", "ntp_mare_myrtoum"), ("drop_at_sea", "HI"),
+                                      ("land", None)]

@@ -351,7 +351,8 @@ def must_stop(s: PRState, power: str, point: str) -> bool:
               if o != power and any(k in LCU_TYPES or k in ("GS", "GR") for k in st)]
     if others:
         return True
-    if data().spaces[point].home_of == power:
+    from games.pax_romana.cards.successor import as_greek
+    if data().spaces[point].home_of == as_greek(power):    # card 36's army is Greek (§17.2)
         return False
     return not (s.stack(point, power).get("GS") and space_controller(s, point) == power)
 
@@ -1073,7 +1074,10 @@ def transport_act(s: PRState, f: Frame, verb: str, arg: Any) -> None:
             return
         if point_kind(arg) in ("ntp", "dstp"):
             return
-        if must_stop(s, power, arg) or _hostile(s, f, arg):
+        # §11.1.2 judged from the army's side: the Successor army of card 36 (§17.2) is not the
+        # drawer's, and its home is Greece
+        side = f["owner"] if f.get("successor") else power
+        if must_stop(s, side, arg) or _hostile(s, f, arg):
             sea["stopped"] = True
         return
     if verb == "continue_voyage":
