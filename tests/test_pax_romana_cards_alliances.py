@@ -647,3 +647,31 @@ def test_17_2_a_pergamene_army_takes_its_allys_units_along() -> None:
     s = act(s, "rome", "to", "ephesus")
     s = act(s, "rome", "stop")
     assert s.units == {"ephesus": {"pergamum": {"HI": 2}, "rome": {"LI": 1}}}
+
+
+def test_17_2_joint_pergamene_army_goes_by_naval_transport_and_drops_partners_one_by_one() -> None:
+    """§17.2 with §11.3: Rome's 2 LG and the Pergamenes' HI and LI in Ephesus, one army, embark
+    (1 MP), sail to Samos (1 MP) and drop off the Pergamene LI there (0 MP, §11.3.2) as Rome
+    could drop one of its own; the rest land in Samos."""
+    s = _adv()
+    s.add("ephesus", "rome", "LG", 2)
+    s.add("ephesus", "pergamum", "HI", 1)
+    s.add("ephesus", "pergamum", "LI", 1)
+    s.allied_independents["pergamum"] = "rome"
+    s = _expansion(s)
+    s = act(s, "rome", "menu", "major")
+    s = act(s, "rome", "from", "ephesus|rome")
+    dice(s, 2, 6)                       # the leader roll (none), then the MP roll
+    s = act(s, "rome", "combine", "pergamum")
+    s = act(s, "rome", "go")
+    assert ("embark", None) in choices(s, "rome")
+    s = act(s, "rome", "embark")
+    dice(s, 6)                          # no naval disaster
+    s = act(s, "rome", "sail_to", "samos")
+    assert s.units["samos"] == {"rome": {"LG": 2}, "pergamum": {"HI": 1, "LI": 1}}
+    drops = [a for v, a in choices(s, "rome") if v == "drop_at_sea"]
+    assert drops == ["LG", "pergamum|HI", "pergamum|LI"]
+    s = act(s, "rome", "drop_at_sea", "pergamum|LI")
+    move = s.flow[-1]
+    assert move["with"] == {"pergamum": {"HI": 1}} and move["units"] == {"LG": 2}
+    assert s.moved["samos|pergamum"] == {"LI": 1}

@@ -252,7 +252,7 @@ def _move_choices(s: PRState, f: Frame) -> list[Choice]:
         return naval.transport_choices(s, f)
     options = [opt("to", sp, "choice.move_to", space=f"@space.{sp}", cost=c, left=f["mp"] - c)
                for sp, c in destinations(s, f)]
-    if naval.may_embark(s, f) and not f.get("with"):
+    if naval.may_embark(s, f):          # with its Pergamene partners too (§17.2)
         options.append(opt("embark", None, "choice.embark",
                            n=naval.transport_cost("embark")))
     options += army_chores(s, f)

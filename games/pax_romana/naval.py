@@ -950,10 +950,15 @@ def sea_chores(s: PRState, f: Frame) -> list[Choice]:
     spare = _spare_galleys(s, f)
     if spare > 0 and point_kind(at) == "port":
         out.append(opt("pick_up_galleys", None, "choice.pick_up_galleys", n=spare))
+    aboard = sum(f["units"].values()) + sum(sum(st.values()) for st in f.get("with", {}).values())
     if (point_kind(at) == "port" and at not in sea.get("dropped", [])
-            and sum(f["units"].values()) > 1 and not _hostile(s, f, at)):
+            and aboard > 1 and not _hostile(s, f, at)):
         out += [opt("drop_at_sea", k, "choice.drop_unit", unit=f"@unit.{k}")
                 for k in sorted(f["units"]) if k != "EL"]
+        # §17.2: the partner's units of a joint Pergamene army, one at a time as well
+        out += [opt("drop_at_sea", f"{o}|{k}", "choice.drop_partner_unit", unit=f"@unit.{k}",
+                    who=f"@power.{o}")
+                for o, st in sorted(f.get("with", {}).items()) for k in sorted(st) if k != "EL"]
     if sea["galleys"] > 0 and point_kind(at) != "dstp":
         out.append(opt("drop_galley", None, "choice.drop_galley"))
     return out
@@ -976,9 +981,14 @@ def sea_chore(s: PRState, f: Frame, verb: str, arg: Any) -> None:
     elif verb == "drop_galley":
         sea["galleys"] -= 1
     else:
-        f["units"][arg] -= 1
-        if not f["units"][arg]:
-            del f["units"][arg]
+        who, kind = str(arg).split("|") if "|" in str(arg) else (owner, str(arg))
+        aboard = f["units"] if who == owner else f["with"][who]
+        aboard[kind] -= 1
+        if not aboard[kind]:
+            del aboard[kind]
+        if who != owner and not aboard:
+            del f["with"][who]
+        owner, arg = who, kind
         sea.setdefault("dropped", []).append(at)
         key = f"{at}|{owner}"
         s.moved.setdefault(key, {})
@@ -990,6 +1000,8 @@ def sea_chore(s: PRState, f: Frame, verb: str, arg: Any) -> None:
 def _carry(s: PRState, f: Frame, here: str, there: str) -> None:
     from games.pax_romana.movement import shift_army
     f["units"] = shift_army(s, f["owner"], f["units"], f["leaders"], here, there)
+    for o, st in f.get("with", {}).items():     # §17.2: the Pergamenes or their ally aboard
+        f["with"][o] = shift_army(s, o, st, [], here, there)
     sea = f["sea"]
     took = s.remove(here, f["role"], "GS", sea["galleys"])
     s.add(there, f["role"], "GS", took)
@@ -1001,8 +1013,11 @@ def _carry(s: PRState, f: Frame, here: str, there: str) -> None:
 def _lost_at_sea(s: PRState, f: Frame) -> None:
     """Everything aboard goes down, leaders too (§11.2.1, §8.4.3)."""
     at = f["at"]
-    for kind in list(s.stack(at, f["owner"])):
-        s.remove(at, f["owner"], kind, 99)
+    for o in (f["owner"], *f.get("with", {})):
+        for kind in list(s.stack(at, o)):
+            if o == f["owner"] or kind != "GS":
+                s.remove(at, o, kind, 99)
+    f.pop("with", None)
     s.remove(at, f["role"], "GS", f["sea"]["galleys"])
     for lid in f["leaders"]:
         if lid in s.leaders:
