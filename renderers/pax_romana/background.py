@@ -506,6 +506,7 @@ def main_background(lang: str) -> MainBackground:
     draw_legend(overlay, lang)
     static = geo.base_rgb()
     static.paste(overlay, (0, 0), overlay)
+    name_stamp.cache_clear()    # the names are in the layers now; a region draws its own
     give_back_memory()
     return MainBackground(static=static, overlay=overlay, territory_names=territory_names)
 
@@ -685,6 +686,7 @@ def _draw_zoom_map(lang: str, palette: Image.Image) -> Image.Image:
         part = band.base
         part.paste(band.overlay, (0, 0), band.overlay)
         img.paste(part.quantize(palette=palette, dither=Image.Dither.NONE), (0, top))
+    name_stamp.cache_clear()    # the names are in the map now; a region draws its own
     give_back_memory()
     return img
 
@@ -730,15 +732,9 @@ def tint_by_multiplying(pic: Image.Image, index: Image.Image,
 
 @cache
 def zoom_names() -> tuple[dict[str, L.Label], dict[str, L.Label]]:
-    """``layout.zoom_labels()``, with every name's stamp drawn once, so that a new inset only
-    pastes them."""
-    labels, naval_labels = L.zoom_labels()
-    halo = max(1, round(2 * L.zoom_k(L.ZOOM_SCALE)))
-    points = L.map_layout().points
-    for group, naval in ((labels, False), (naval_labels, True)):
-        for sid, label in group.items():
-            name_stamp(points[sid].label, label.size, label.anchor, naval, halo)
-    return labels, naval_labels
+    """``layout.zoom_labels()``: where every name stands at the inset's scale (the names
+    themselves are drawn into ``zoom_map``)."""
+    return L.zoom_labels()
 
 
 def _window_labels(frame: L.Frame, shown: Box, points: Sequence[L.MapPoint],
