@@ -675,3 +675,33 @@ def test_17_2_joint_pergamene_army_goes_by_naval_transport_and_drops_partners_on
     move = s.flow[-1]
     assert move["with"] == {"pergamum": {"HI": 1}} and move["units"] == {"LG": 2}
     assert s.moved["samos|pergamum"] == {"LI": 1}
+
+
+def test_17_2_allys_army_and_pergamenes_in_one_space_intercept_together_9_3() -> None:
+    """§17.2 ("combining them with any of his armies") with §9.3: Rome's 2 LG and the 2
+    Pergamene HI in Pergamum intercept Carthage entering Sardis as one army, in one roll with the
+    better modifier (Pergamum's own City, +3): 4 + 5 + 3 = 12, both go in and attack."""
+    from games.pax_romana import battle
+    s = _adv()
+    s.add("celaenae", "carthage", "HI", 2)
+    s.add("pergamum", "pergamum", "HI", 2)
+    s.add("pergamum", "rome", "LG", 2)
+    s.cities["pergamum"] = City(owner="pergamum", kind="city", fp=5)
+    s.allied_independents["pergamum"] = "rome"
+    push(s, "move_army", role="carthage", owner="carthage", start="celaenae",
+         units={"HI": 2}, leaders=[], minor=False)
+    run(s)
+    s = RULES.copy(s)
+    dice(s, 6)
+    s = act(s, "carthage", "go")
+    s = act(s, "carthage", "to", "sardis")
+    assert choices(s, "rome") == [("intercept", "pergamum"), ("intercept", "pergamum|pergamum"),
+                                  ("intercept", "pergamum|joint"), ("let_pass", None)]
+    dice(s, 4, 5)
+    s = act(s, "rome", "intercept", "pergamum|joint")
+    b = battle.battle_frame(s)
+    assert (b["att"], b["att_role"], b["dfd"]) == ("rome", "rome", "carthage")
+    assert s.units["sardis"] == {"carthage": {"HI": 2}, "rome": {"LG": 2},
+                                 "pergamum": {"HI": 2}}
+    assert "pergamum" not in s.units                 # nothing left behind in Pergamum
+    assert b["came_with"] == {"pergamum": {"HI": 2}}

@@ -1164,14 +1164,15 @@ def regroup(s: PRState, f: Frame) -> None:
             if m is not None:
                 m["mp"] = 0
     came = f.get("came_units")
+    came_with = f.get("came_with", {})  # §17.2: the Pergamene partner intercepting with it
     for o in side_of(s, att):
-        if came is not None and o != att:
+        if came is not None and o != att and o not in came_with:
             continue                    # an ally's army that stood there stays (§4.3.1)
         units = {k: n for k, n in s.stack(space, o).items() if k != "GS"}
         leaders = s.leaders_at(space, o)
-        if came is not None and o == att:
+        if came is not None:
             # §9.3.4: only the interceptors go back; the army that was there stays
-            budget = dict(came)
+            budget = dict(came if o == att else came_with[o])
             kept: dict[str, int] = {}
             for k in sorted(units, key=lambda k: not k.startswith("w")):
                 base = k[1:] if k in ("wLG", "wHI") else k

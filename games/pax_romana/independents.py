@@ -502,6 +502,8 @@ extend({
         "log.pontus_am": "The Pontus AM: {power} moves the Pontic units.",
         "log.pontus_ends": "Pontus's last land unit is gone: the kingdom leaves play.",
         "choice.intercept_with": "Intercept with the army of {who} from {space} into {target}",
+        "choice.intercept_joint": "Intercept with your army and the army of {who} from {space} "
+                                  "into {target}, as one",
         "choice.combine": "Take along the units of {who} here ({n}) as one army",
         "choice.drop_partner_unit": "Drop one {unit} of {who} here (0 MP)",
         "choice.pick_up_with": "Pick up the units of {who} here ({n}; 1 MP)",
@@ -531,6 +533,8 @@ extend({
         "log.pontus_ends": "Последний сухопутный отряд Понта уничтожен: царство выходит "
                            "из игры.",
         "choice.intercept_with": "Перехват армией ({who}) из {space} в {target}",
+        "choice.intercept_joint": "Перехват вашей армией вместе с армией ({who}) из {space} в "
+                                  "{target}",
         "choice.combine": "Взять с собой отряды ({who}) отсюда ({n}) одной армией",
         "choice.drop_partner_unit": "Оставить здесь: {unit} ({who}) (0 ОД)",
         "choice.pick_up_with": "Забрать отряды ({who}) здесь ({n}; 1 ОД)",

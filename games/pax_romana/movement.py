@@ -558,6 +558,8 @@ def interceptors(s: PRState, power: str, space: str, mover: str,
         if s.allied_independents.get("pergamum") == power and any(
                 k in LCU_TYPES for k in s.stack(nb, "pergamum")):
             out.append(f"{nb}|pergamum")    # §17.2: its ally's Pergamene army
+            if any(k in LCU_TYPES for k in st):
+                out.append(f"{nb}|joint")   # §17.2: both as one army, in one interception
     return out
 
 
@@ -650,6 +652,9 @@ def _intercept_choices(s: PRState, f: Frame) -> list[Choice]:
                target=f"@space.{f['space']}") if "|" not in sp else
            opt("intercept", sp, "choice.intercept_with", space=f"@space.{sp.split('|')[0]}",
                who=f"@power.{sp.split('|')[1]}", target=f"@space.{f['space']}")
+           if not sp.endswith("|joint") else
+           opt("intercept", sp, "choice.intercept_joint", space=f"@space.{sp.split('|')[0]}",
+               who="@power.pergamum", target=f"@space.{f['space']}")
            for sp in interceptors(s, f["role"], f["space"], f["mover"], f.get("not_from", []))]
     return out[:24] + [opt("let_pass", None, "choice.let_pass")]
 
@@ -700,10 +705,13 @@ def intercept(s: PRState, f: Frame, verb: str, arg: Any) -> None:
 def _roll_interception(s: PRState, f: Frame, origin: str) -> None:
     power, space, mover = f["role"], f["space"], f["mover"]
     origin, _, owner = origin.partition("|")
-    owner = owner or power              # "space|pergamum": an allied Pergamene army (§17.2)
+    # "space|pergamum": an allied Pergamene army; "space|joint": the Power's army and the
+    # Pergamene army there as one, the better modifier of the two (§17.2)
+    partners = ["pergamum"] if owner == "joint" else []
+    owner = power if owner in ("", "joint") else owner
     table = data().tables.interception
     roll = d6(s) + d6(s)
-    mod = interception_modifier(s, owner, origin, space)
+    mod = max(interception_modifier(s, o, origin, space) for o in [owner, *partners])
     ok = roll + mod >= table.target
     s.mark_irreversible()
     s.say(msg("log.intercept_roll", power=f"@power.{owner}", start=f"@space.{origin}",
@@ -726,12 +734,20 @@ def _roll_interception(s: PRState, f: Frame, origin: str) -> None:
             if took:
                 aside.setdefault(o, {})[k] = took
     went = shift_army(s, owner, units, leaders, origin, space)
+    came_with = {}
+    for o in partners:
+        also = s.leaders_at(origin, o)
+        came_with[o] = shift_army(s, o, {k: n for k, n in s.stack(origin, o).items()
+                                         if k not in ("GR", "GS")}, also, origin, space)
+        leaders = leaders + also
     push(s, "interception_over", space=space, power=owner, origin=origin, side=mover,
          aside=aside, joint=bool(joint), mark=len(s.log))
     battle.start(s, space=space, attacker=owner, attacker_role=power, defender=mover,
                  came_from=origin, intercept=True, mover_from=f["came_from"])
     b = battle.battle_frame(s)
     b.update(moving=f.get("moving", True), came_units=went, came_leaders=leaders)
+    if came_with:
+        b["came_with"] = came_with
     fighting = [o for o in joint if any(k in LCU_TYPES for k in s.stack(space, o))]
     if fighting:
         b["joint"] = {"power": power, "with": fighting}
