@@ -471,3 +471,30 @@ def test_sea_and_land_kept_in_a_palette_give_back_the_same_pixels() -> None:
                            bytes(v for n in range(300) for v in (n % 256, n // 256, 7)))
     with pytest.raises(ValueError):
         exact_palette(many)
+
+
+def test_advanced_marks_and_bribes_are_drawn_and_described() -> None:
+    """§17.2, §4.4: the Inventor of The Archimedes Effect (card 5) is written over its City, the
+    Helepolis of The Poliorcetes Effect (card 26) on its army's counter; the text description
+    lists the bribes on the table."""
+    rules = engine_rules()
+    state = rules.setup(1, "V", {"advanced": True})
+    state.add("messana", "rome", "LG", 2)
+    before = board_image(rules.view(state, None))
+    for sid, effect in (("syracuse", {"archimedes": ["syracuse"]}),
+                        ("messana", {"helepolis": {"rome": "messana"}})):
+        marked = rules.copy(state)
+        marked.card_effects.update(effect)
+        diff = ImageChops.difference(before, board_image(rules.view(marked, None)))
+        p = L.map_layout().points[sid]
+        near = (round(p.x - 60), round(p.y - 40 + L.MAP_TOP), round(p.x + 60),
+                round(p.y + 40 + L.MAP_TOP))
+        assert diff.crop(near).getbbox() is not None, sid
+    state = rules.copy(state)
+    state.card_effects["helepolis"] = {"rome": "messana"}
+    state.bribes = [{"by": "carthage", "to": "greece", "n": 3, "at": "x"}]
+    view = rules.view(state, None)
+    assert view.board["cards"]["effects"]["helepolis"] == {"rome": "messana"}
+    assert "Bribe of 3T offered by Carthage to Greece, not yet answered" in rules.describe(view)
+    assert "Взятка 3Т: предлагает Карфаген, получатель Греция" in rules.describe(view, "ru")
+    assert LABELS["ru"]["helepolis"] != LABELS["en"]["helepolis"]

@@ -440,6 +440,12 @@ class PaxRomanaRules(GameRules[PRState]):
             lines.append({"en": "Cyprus is closed to fleets this turn: ",
                           "ru": "Кипр закрыт для флотов в этом ходу: "}.get(lang, "")
                          + ", ".join(t[f"space.{sp}"] for sp in b["cyprus_closed"]))
+        bribe = {"en": "Bribe of {n}T offered by {by} to {to}, not yet answered",
+                 "ru": "Взятка {n}Т: предлагает {by}, получатель {to}; ответа ещё нет"}.get(
+            lang, "Bribe of {n}T offered by {by} to {to}, not yet answered")
+        for o in b.get("bribes", []):                   # §4.4
+            lines.append(bribe.format(n=o["n"], by=t[f"power.{o['by']}"],
+                                      to=t[f"power.{o['to']}"]))
         lines += card_view.board_lines(b.get("cards"), lang)     # §17 (Advanced Game)
         lines.append(self.tr(view.prompt_msg, lang))
         lines += [f"{i + 1}. {self.label(c, lang)}" for i, c in enumerate(view.actions)]

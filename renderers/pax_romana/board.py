@@ -416,6 +416,14 @@ class _Board:
             if isinstance(r, Mapping) and str(r.get("space")) in points:
                 self.rebels[str(r["space"])] = str(r.get("region") or "")
         self.closed = [str(sp) for sp in board.get("cyprus_closed") or [] if str(sp) in points]
+        # §17.2 the Advanced Game's public lasting marks: the Inventor of The Archimedes Effect
+        # at its City, the Helepolis of The Poliorcetes Effect with its Power's army
+        effects = _mapping(_mapping(board.get("cards")).get("effects"))
+        self.inventors = [str(sp) for sp in effects.get("archimedes") or [] if str(sp) in points]
+        for power, sid in _mapping(effects.get("helepolis")).items():
+            for stack in self.stacks.get(str(sid), []):
+                if stack.owner == str(power):
+                    stack.leaders.append(text("helepolis", lang))
 
 
 def _stack_order(stack: Stack) -> tuple[int, str]:
@@ -547,6 +555,12 @@ def draw_pieces(img: Image.Image, d: ImageDraw.ImageDraw, c: _Board, frame: L.Fr
         d.text((x, y + pts[low].radius * k + 8 * k), text("closed_to_fleets", c.lang),
                font=font(max(10, round(13 * k)), True), fill=ALERT_RING, anchor="ma",
                stroke_width=2, stroke_fill=WHITE)
+    for sid in c.inventors:              # §17.2 The Archimedes Effect: the Inventor's word
+        if shown(sid):
+            x, y = at(sid)
+            d.text((x, y - pts[sid].radius * k - 6 * k), text("inventor", c.lang),
+                   font=font(max(10, round(13 * k)), True), fill=ALERT_RING, anchor="md",
+                   stroke_width=2, stroke_fill=WHITE)
     for sid, besieger in c.sieges.items():
         if shown(sid):
             x, y = at(sid)
