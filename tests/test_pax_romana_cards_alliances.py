@@ -705,3 +705,25 @@ def test_17_2_allys_army_and_pergamenes_in_one_space_intercept_together_9_3() ->
                                  "pergamum": {"HI": 2}}
     assert "pergamum" not in s.units                 # nothing left behind in Pergamum
     assert b["came_with"] == {"pergamum": {"HI": 2}}
+
+
+def test_17_2_joint_pergamene_army_drops_a_partner_unit_on_land_9_2_1() -> None:
+    """§17.2 with §9.2.1: Rome's 2 LG with a Pergamene HI march from Sardis to Ephesus and drop
+    the Pergamene HI there (0 MP), as Rome could drop one of its own; the LG go on alone."""
+    s = _adv()
+    s.add("sardis", "rome", "LG", 2)
+    s.add("sardis", "pergamum", "HI", 1)
+    s.allied_independents["pergamum"] = "rome"
+    s = _expansion(s)
+    s = act(s, "rome", "menu", "major")
+    s = act(s, "rome", "from", "sardis|rome")
+    dice(s, 2, 4)                       # the leader roll (none), then the MP roll
+    s = act(s, "rome", "combine", "pergamum")
+    s = act(s, "rome", "go")
+    s = act(s, "rome", "to", "ephesus")
+    assert ("drop", "pergamum|HI") in choices(s, "rome")
+    s = act(s, "rome", "drop", "pergamum|HI")
+    assert "with" not in s.flow[-1] or s.flow[-1]["with"] == {}
+    s = act(s, "rome", "to", "miletus")
+    assert s.units["ephesus"] == {"pergamum": {"HI": 1}}
+    assert s.units["miletus"] == {"rome": {"LG": 2}}

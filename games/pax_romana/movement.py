@@ -348,6 +348,11 @@ def army_chores(s: PRState, f: Frame) -> list[Choice]:
     if _army_size(f) > 1:
         out += [opt("drop", k, "choice.drop_unit", unit=f"@unit.{k}")
                 for k in sorted(f["units"])]
+    # §17.2: the partner's units of a joint Pergamene army, one at a time as well (the moving
+    # side's own units stay)
+    out += [opt("drop", f"{o}|{k}", "choice.drop_partner_unit", unit=f"@unit.{k}",
+                who=f"@power.{o}") for o, st in sorted(f.get("with", {}).items())
+            for k in sorted(st) if _army_size(f)]
     if f["mp"] >= 1 and not f.get("minor") and _pickable(s, f):
         out.append(opt("pick_up", None, "choice.pick_up", n=sum(_pickable(s, f).values())))
     if f["mp"] >= 1:                    # §17.2: Pergamenes and their ally as one army
@@ -364,9 +369,14 @@ def army_chores(s: PRState, f: Frame) -> list[Choice]:
 def do_chore(s: PRState, f: Frame, verb: str, arg: Any) -> None:
     at, owner = f["at"], f["owner"]
     if verb == "drop":
-        f["units"][arg] -= 1
-        if not f["units"][arg]:
-            del f["units"][arg]
+        who, kind = str(arg).split("|") if "|" in str(arg) else (owner, str(arg))
+        aboard = f["units"] if who == owner else f["with"][who]
+        aboard[kind] -= 1
+        if not aboard[kind]:
+            del aboard[kind]
+        if who != owner and not aboard:
+            del f["with"][who]
+        owner, arg = who, kind
         f.setdefault("dropped", []).append(at)
         s.say(msg("log.dropped", power=f"@power.{owner}", unit=f"@unit.{arg}",
                   space=f"@space.{at}"))

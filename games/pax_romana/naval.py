@@ -950,12 +950,12 @@ def sea_chores(s: PRState, f: Frame) -> list[Choice]:
     spare = _spare_galleys(s, f)
     if spare > 0 and point_kind(at) == "port":
         out.append(opt("pick_up_galleys", None, "choice.pick_up_galleys", n=spare))
-    aboard = sum(f["units"].values()) + sum(sum(st.values()) for st in f.get("with", {}).values())
     if (point_kind(at) == "port" and at not in sea.get("dropped", [])
-            and aboard > 1 and not _hostile(s, f, at)):
+            and sum(f["units"].values()) + bool(f.get("with")) > 1 and not _hostile(s, f, at)):
         out += [opt("drop_at_sea", k, "choice.drop_unit", unit=f"@unit.{k}")
-                for k in sorted(f["units"]) if k != "EL"]
-        # §17.2: the partner's units of a joint Pergamene army, one at a time as well
+                for k in sorted(f["units"]) if k != "EL" and sum(f["units"].values()) > 1]
+        # §17.2: the partner's units of a joint Pergamene army, one at a time as well (the
+        # moving side's own units stay)
         out += [opt("drop_at_sea", f"{o}|{k}", "choice.drop_partner_unit", unit=f"@unit.{k}",
                     who=f"@power.{o}")
                 for o, st in sorted(f.get("with", {}).items()) for k in sorted(st) if k != "EL"]
