@@ -727,3 +727,31 @@ def test_17_2_joint_pergamene_army_drops_a_partner_unit_on_land_9_2_1() -> None:
     s = act(s, "rome", "to", "miletus")
     assert s.units["ephesus"] == {"pergamum": {"HI": 1}}
     assert s.units["miletus"] == {"rome": {"LG": 2}}
+
+
+def test_17_2_joint_interceptors_beaten_regroup_together_9_3_4() -> None:
+    """§17.2 with §9.3.4, §10.7.7: Rome's 2 LG and 2 Pergamene HI intercept Carthage's 8 HI in
+    Sardis together (4 + 5 + 3) and lose (Rome 1, Carthage 6); Rome gives its 2 LG as losses;
+    the Pergamenes go back to Pergamum with the interceptors, not left in Sardis."""
+    s = _adv()
+    s.add("celaenae", "carthage", "HI", 8)
+    s.add("pergamum", "pergamum", "HI", 2)
+    s.add("pergamum", "rome", "LG", 2)
+    s.cities["pergamum"] = City(owner="pergamum", kind="city", fp=5)
+    s.allied_independents["pergamum"] = "rome"
+    push(s, "move_army", role="carthage", owner="carthage", start="celaenae",
+         units={"HI": 8}, leaders=[], minor=False)
+    run(s)
+    s = RULES.copy(s)
+    dice(s, 6)
+    s = act(s, "carthage", "go")
+    s = act(s, "carthage", "to", "sardis")
+    dice(s, 4, 5, 1, 6)                 # the interception roll, then Rome 1, Carthage 6
+    s = act(s, "rome", "intercept", "pergamum|joint")
+    s = act(s, "carthage", "done")
+    while s.flow[-1]["k"] == "allocate_losses":
+        who = s.flow[-1]["role"]
+        s = act(s, who, "loss", {"rome": "rome|kill|LG", "carthage": "carthage|kill|HI"}[who])
+    assert s.flow[-1]["k"] == "move_army"
+    assert s.units["pergamum"] == {"pergamum": {"HI": 2}}
+    assert s.units["sardis"] == {"carthage": {"HI": 7}}
