@@ -470,3 +470,14 @@ def test_poliorcetes_helepolis_leaves_the_board_with_its_destroyed_army() -> Non
     assert s.stack("venusia", "rome") == {} and s.stack("barium", "rome") == {}
     assert s.card_effects["helepolis"] == {}
     assert "log.helepolis_lost" in [e.msg.key for e in s.log]
+
+
+def test_poliorcetes_helepolis_of_an_army_lost_otherwise_goes_at_the_end_of_the_activation() -> None:
+    """§17.2: an army gone otherwise than in battle or at sea (attrition, a civil war) leaves no
+    Helepolis once the Activation ends; one whose army is still there keeps it."""
+    s = _game()
+    s.add("capua", "carthage", "HI", 1)
+    s.card_effects["helepolis"] = {"rome": "venusia", "carthage": "capua"}
+    push(s, "end_activation", power="rome")
+    run(s)
+    assert s.card_effects["helepolis"] == {"carthage": "capua"}

@@ -229,9 +229,12 @@ def _am(s: PRState, f: Frame, verb: str, arg: Any) -> None:
 @step("end_activation")
 def end_activation(s: PRState, f: Frame) -> None:
     """Riots (§16.2): the Power had to bring an army of at least 3 BP into a capital in this
-    Activation; if it did not, it loses 1 Stability and all its Garrisons."""
+    Activation; if it did not, it loses 1 Stability and all its Garrisons. An army lost in the
+    Activation otherwise than in battle or at sea (attrition, say) takes its Helepolis along."""
     power = f["power"]
     pop(s, f)
+    from games.pax_romana.cards.hooks import armies_lost  # §17.2 (Advanced Game)
+    armies_lost(s)
     p = s.powers[power]
     if p.riots:
         p.riots = False
