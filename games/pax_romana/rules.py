@@ -370,6 +370,10 @@ class PaxRomanaRules(GameRules[PRState]):
             return 0.2
         if v == "action":
             return {"expansion": 6.0, "callup": 2.0, "negotiate": 0.5, "pass": 0.2}[str(c.arg)]
+        if v == "answer":
+            return 0.5 if c.arg == 0 else 4.0    # a card that answers is played when held
+        if v == "embark":
+            return 3.0                  # armies go by sea now and then (Naval Transport, §11.3)
         if v == "kind" and c.arg == "city":
             return 0.05                 # a city given away (a capital ends many a game at once)
         if v == "pay" and view.prompt_msg.key == "prompt.am_pay":
@@ -381,7 +385,8 @@ class PaxRomanaRules(GameRules[PRState]):
         if v in ("march", "from", "unit", "go", "to", "sail", "fleet"):
             return 4.0
         if v == "menu":
-            return 3.0 if c.arg in ("major", "minor_move", "settlement", "city", "form") else 1.0
+            return 3.0 if c.arg in ("major", "minor_move", "settlement", "city", "form",
+                                    "galley") else 1.0
         return 1.0
 
     # -- text -------------------------------------------------------------------------------------
