@@ -373,6 +373,8 @@ async def play_advanced(tmp_path: Path, users: tuple[int, ...], actions: int,
             await check_window(h, game, seats, window_roles(s), watch)
             if plays and watch.both:
                 index = plays[0]          # a holder plays its answer (once both were seen)
+            elif plays:
+                index = len(view.actions) - 1   # it keeps it till a window asks both kinds
             elif len(view.actions) == 1:
                 watch.passes += 1         # one press: "Pass"
         elif key.startswith("prompt.card_segment") and plays:
@@ -421,7 +423,7 @@ async def test_an_advanced_game_of_four_players_keeps_the_cards_private(tmp_path
     h, watch, secrets = await play_advanced(tmp_path, (A, B, C, D), 320, 200)
     try:
         assert watch.draws >= 5 and len(watch.plays) >= 5 and 38 in watch.plays
-        assert watch.windows >= 10 and watch.both == 1 and watch.passes >= 10
+        assert watch.windows >= 10 and watch.both >= 1 and watch.passes >= 10
         assert watch.seen > 0
         assert {"card_segment:ephemeral", "card_window_action:dm",
                 "card_window_card:dm"} <= watch.segments
@@ -447,7 +449,7 @@ async def test_an_advanced_game_of_two_players_holding_two_powers_each(tmp_path:
     Powers' cards, never the other player's."""
     h, watch, secrets = await play_advanced(tmp_path, (A, B, A, B), 220, 190)
     try:
-        assert watch.draws >= 5 and watch.plays and watch.windows >= 5 and watch.both == 1
+        assert watch.draws >= 5 and watch.plays and watch.windows >= 5 and watch.both >= 1
         assert secrets.versions > 300
         await check_hand_command(h, secrets)
     finally:
