@@ -199,7 +199,7 @@ def test_a_view_with_side_actions_serialises_them() -> None:
 def test_the_random_playout_plays_side_actions_now_and_then() -> None:
     """games.core.fuzz: a Pax Romana game offers, answers and pays bribes through the Views'
     side actions, and its replay reproduces it."""
-    out = play(RULES, "VII", 1, check_secrecy_every=0, weigh=weigher_of(RULES))
+    out = play(RULES, "VII", 2, check_secrecy_every=0, weigh=weigher_of(RULES))
     verbs = {action.verb for _, action in out.actions}
     assert {"bribe_to", "bribe_amount", "bribe_accept"} <= verbs
     final = RULES.load_state(out.final_json)
