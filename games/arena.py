@@ -1,4 +1,5 @@
 """python -m games.arena TITLE [--scenario S] --seats ai,random [--games N] [--seed K] [--level L]
+[--option KEY=VALUE]
 
 Plays seeded games between computer players and prints how each kind of player did.
 
@@ -13,17 +14,21 @@ Printed: per scenario the wins of each kind; per kind its seats, wins, draws, th
 length (actions) and the decision times (p50 / p95 / max, decisions with a real choice only);
 for games where every seat is the same kind, the side win rate per scenario (the balance of the
 title's scenarios); and last a line such as ``ai won 97 of 100 (97%)`` for the first kind
-named. Games run in parallel processes (``FUZZ_WORKERS``, else every CPU up to 8). A game not
-over after ``--max-steps`` actions counts as a draw.
+named. ``--option KEY=VALUE`` sets a setup option for every game (VALUE read as JSON where it
+is JSON: ``--option advanced=true`` plays Pax Romana's Advanced Game). Games run in parallel
+processes (``FUZZ_WORKERS``, else every CPU up to 8). A game not over after ``--max-steps``
+actions counts as a draw.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from dataclasses import dataclass, field
 from functools import partial
+from typing import Any
 
 from games import registry
 from games.ai import LEVELS, PLAYER_KINDS, decide
@@ -38,6 +43,7 @@ class Match:
     level: str
     seed: int
     max_steps: int
+    options: tuple[tuple[str, Any], ...] = ()
 
 
 @dataclass
@@ -69,7 +75,7 @@ def play_game(match: Match, index: int) -> GameRecord:
     rules = registry.get(match.title)
     scen = scenario_of(match, index)
     seed = match.seed + index
-    state = rules.setup(seed, scen, {})
+    state = rules.setup(seed, scen, dict(match.options))
     seats = seating(match, index, list(state.roles))
     record = GameRecord(index=index, scenario=scen, seats=seats)
     steps = 0
@@ -114,7 +120,8 @@ def won_by(record: GameRecord, kind: str) -> bool:
 def report(match: Match, records: list[GameRecord], elapsed: float) -> list[str]:
     kinds = list(dict.fromkeys(match.kinds))
     lines = [f"arena: {match.title}, {len(records)} games, seats {','.join(match.kinds)}, "
-             f"level {match.level}, seed {match.seed}, {workers()} workers, {elapsed:.0f} s"]
+             f"level {match.level}, seed {match.seed}, {workers()} workers, {elapsed:.0f} s"
+             + "".join(f", {k}={v}" for k, v in match.options)]
     scenarios = list(dict.fromkeys(r.scenario for r in records))
     if len(scenarios) > 1 or len(kinds) > 1:
         lines.append(f"{'scenario':<10} {'games':>5} " + " ".join(f"{k:>7}" for k in kinds)
@@ -168,6 +175,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--level", choices=LEVELS, default="normal")
     parser.add_argument("--max-steps", type=int, default=6000,
                         help="actions after which an unfinished game counts as a draw")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a setup option (VALUE as JSON where it parses)")
     args = parser.parse_args(argv)
     kinds = tuple(k.strip() for k in args.seats.split(",") if k.strip())
     unknown = [k for k in kinds if k not in PLAYER_KINDS]
@@ -179,12 +188,21 @@ def main(argv: list[str] | None = None) -> int:
     missing = [s for s in scenarios if s not in known]
     if missing:
         parser.error(f"unknown scenario {', '.join(missing)}; known: {', '.join(known)}")
-    match = Match(args.title, scenarios, kinds, args.level, args.seed, args.max_steps)
+    options = tuple(sorted(_option(x) for x in args.option))
+    match = Match(args.title, scenarios, kinds, args.level, args.seed, args.max_steps, options)
     started = time.perf_counter()
     records = map_games(partial(play_game, match), range(args.games), chunksize=1)
     for line in report(match, records, time.perf_counter() - started):
         print(line, flush=True)
     return 0
+
+
+def _option(text: str) -> tuple[str, Any]:
+    key, _, value = text.partition("=")
+    try:
+        return key, json.loads(value)
+    except json.JSONDecodeError:
+        return key, value
 
 
 if __name__ == "__main__":
