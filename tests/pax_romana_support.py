@@ -6,9 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Action
+from games.pax_romana.flow import push, run
 from games.pax_romana.rules import RULES
 from games.pax_romana.stability import settle
-from games.pax_romana.state import PRState
+from games.pax_romana.state import LeaderState, PRState
 
 
 def blank(scenario: str = "V", seed: int = 1, **options: Any) -> PRState:
@@ -56,3 +57,65 @@ def dice(s: PRState, *faces: int) -> None:
 def fresh(s: PRState) -> PRState:
     """A new State object equal to ``s`` (after editing a State in place)."""
     return RULES.copy(s)
+
+
+def army(s: PRState, space: str, power: str, leaders: tuple[str, ...] = (), **units: int) -> None:
+    """Place ``power``'s units (``LG=2, LI=1``: kind and number, in that order) and leaders
+    (ids) in ``space``."""
+    for kind, n in units.items():
+        s.add(space, power, kind, n)
+    for lid in leaders:
+        s.leaders[lid] = LeaderState(owner=power, at=space)
+
+
+def top(s: PRState) -> str:
+    """The kind of the frame on top of the flow stack (the question being asked)."""
+    return s.flow[-1]["k"]
+
+
+def march(s: PRState, power: str, start: str, minor: bool = False) -> PRState:
+    """Start a move of ``power``'s whole army at ``start`` (its galleys stay, its leaders go):
+    the mover is asked which units to leave and then to roll (§9.1)."""
+    units = {k: n for k, n in s.stack(start, power).items() if k != "GS"}
+    push(s, "move_army", role=power, owner=power, start=start, units=units,
+         leaders=s.leaders_at(start, power), minor=minor)
+    run(s)
+    return RULES.copy(s)
+
+
+def enter(s: PRState, power: str, start: str, roll: int, *path: str) -> PRState:
+    """Move ``power``'s army from ``start`` with an MP die of ``roll`` (§9.1.2), entering the
+    spaces of ``path`` in turn; what the last entry asks is left on top."""
+    s = march(s, power, start)
+    dice(s, roll)
+    s = act(s, power, "go")
+    for space in path:
+        s = act(s, power, "to", space)
+    return s
+
+
+def stand_and_fight(s: PRState, *rolls: int) -> PRState:
+    """The defender asked to withdraw stands (§9.4) and the battle is rolled with ``rolls``;
+    the side with shifts leaves them unused (§10.3.1)."""
+    dice(s, *rolls)
+    s = act(s, s.flow[-1]["role"], "stand")
+    while top(s) == "use_shifts":
+        s = act(s, s.flow[-1]["role"], "done")
+    return s
+
+
+def losses(s: PRState, **picks: list[str]) -> PRState:
+    """Answer the loss allocations (§10.3.2, the defender first) with each Power's picks."""
+    while top(s) == "allocate_losses":
+        role = s.flow[-1]["role"]
+        s = act(s, role, "loss", picks[role].pop(0))
+    return s
+
+
+def answer(s: PRState, **picks: list[tuple[str, Any]]) -> PRState:
+    """Answer the questions on top of the stack with each Power's scripted answers, in order,
+    until a Power has none left for the question it is asked."""
+    while s.flow and s.flow[-1].get("role") in picks and picks[s.flow[-1]["role"]]:
+        role = s.flow[-1]["role"]
+        s = act(s, role, *picks[role].pop(0))
+    return s

@@ -8,30 +8,9 @@ from __future__ import annotations
 
 from games.pax_romana import battle
 from games.pax_romana.control import data
-from games.pax_romana.flow import push, run
 from games.pax_romana.rules import RULES
-from games.pax_romana.state import City, LeaderState, PRState
-from tests.pax_romana_support import act, blank, choices, dice, hold
-
-
-def _march(s: PRState, power: str, start: str) -> PRState:
-    units = {k: n for k, n in s.stack(start, power).items() if k != "GS"}
-    push(s, "move_army", role=power, owner=power, start=start, units=units,
-         leaders=s.leaders_at(start, power), minor=False)
-    run(s)
-    return RULES.copy(s)
-
-
-def _losses(s: PRState, **picks: list[str]) -> PRState:
-    """Answer the loss allocations (§10.3.2, the defender first) with each Power's picks."""
-    while s.flow[-1]["k"] == "allocate_losses":
-        role = s.flow[-1]["role"]
-        s = act(s, role, "loss", picks[role].pop(0))
-    return s
-
-
-def _top(s: PRState) -> str:
-    return s.flow[-1]["k"]
+from games.pax_romana.state import City, LeaderState
+from tests.pax_romana_support import act, army, blank, choices, dice, enter, hold, losses, top
 
 
 def _frame(space: str, att: str, dfd: str, **kw: object) -> dict:
@@ -68,10 +47,8 @@ def test_10_3_1_shift_example_greece_against_the_east() -> None:
     (11 BP): 2:1 and +1 Tactics, 3 shifts to Greece. Example 2: with 4 cavalry against 2,
     superiority (not dominance): 4."""
     s = blank()
-    s.add("pella", "greece", "HI", 5)
-    s.add("pella", "greece", "LI", 6)
-    s.add("pella", "east", "HI", 3)
-    s.add("pella", "east", "LI", 2)
+    army(s, "pella", "greece", HI=5, LI=6)
+    army(s, "pella", "east", HI=3, LI=2)
     s.leaders["greece_05"] = LeaderState(owner="greece", at="pella")
     s.leaders["east_03"] = LeaderState(owner="east", at="pella")
     f = _frame("pella", "greece", "east")
@@ -110,9 +87,7 @@ def test_10_3_3_loss_rounding_and_weakened_units() -> None:
 
 def test_10_6_1_weakened_units_take_the_first_losses_hi_before_lg() -> None:
     s = blank()
-    s.add("capua", "rome", "LG", 2)
-    s.add("capua", "rome", "wLG", 1)
-    s.add("capua", "rome", "wHI", 1)
+    army(s, "capua", "rome", LG=2, wLG=1, wHI=1)
     battle.take_losses(s, "capua", "rome", 1)
     assert s.stack("capua", "rome") == {"LG": 2, "wLG": 1}
     battle.take_losses(s, "capua", "rome", 1)
@@ -138,21 +113,17 @@ def test_10_7_7_regroup_example_nicomedia_iconium() -> None:
     hold(s, "rome")
     s.add("nicomedia", "greece", "HI", 2)
     s.add("iconium", "east", "HI", 2)
-    s = _march(s, "greece", "nicomedia")
-    dice(s, 5)
-    s = act(s, "greece", "go")
-    s = act(s, "greece", "to", "tp_dorylaeum")
-    s = act(s, "greece", "to", "tp_philomelium")
+    s = enter(s, "greece", "nicomedia", 5, "tp_dorylaeum", "tp_philomelium")
     assert ("to", "iconium") in choices(s, "greece")       # 2 to enter, 1 to attack
     s = act(s, "greece", "to", "iconium")
-    assert _top(s) == "withdraw"
+    assert top(s) == "withdraw"
     # 6 BP each; the East has 2 shifts in its rough mountain; rolls 1 and 4
     dice(s, 1, 4)
     s = act(s, "east", "stand")
-    assert _top(s) == "use_shifts" and s.flow[-1]["role"] == "east"
+    assert top(s) == "use_shifts" and s.flow[-1]["role"] == "east"
     s = act(s, "east", "done")
     assert s.flow[-1]["k"] == "allocate_losses" and s.flow[-1]["role"] == "east"
-    s = _losses(s, east=["east|weaken|HI"], greece=["greece|weaken|HI"])
+    s = losses(s, east=["east|weaken|HI"], greece=["greece|weaken|HI"])
     assert s.stack("nicomedia", "greece") == {"HI": 1, "wHI": 1}    # 40% of 6: 2 BP
     assert s.stack("iconium", "east") == {"HI": 1, "wHI": 1}        # 10% of 6: 1 BP, so 2
     move = s.flow[-1]
@@ -165,19 +136,16 @@ def test_10_7_1_retreat_reduces_losses_and_forced_retreat_costs_1_mp() -> None:
     hold(s, "rome")
     s.add("capua", "carthage", "HI", 4)
     s.add("venusia", "rome", "LI", 3)
-    s = _march(s, "carthage", "capua")
-    dice(s, 6)
-    s = act(s, "carthage", "go")
-    s = act(s, "carthage", "to", "venusia")
+    s = enter(s, "carthage", "capua", 6, "venusia")
     # 12 BP against 3 (4:1, 4 shifts); rolls 5 and 2
     dice(s, 5, 2)
     s = act(s, "rome", "stand")
     s = act(s, "carthage", "done")
-    assert _top(s) == "retreat" and s.flow[-1]["role"] == "rome"
+    assert top(s) == "retreat" and s.flow[-1]["role"] == "rome"
     assert ("retreat", "capua") not in choices(s, "rome")
     dest = [a for v, a in choices(s, "rome") if v == "retreat"][0]
     s = act(s, "rome", "retreat", dest)
-    s = _losses(s, rome=["rome|kill|LI"], carthage=["carthage|weaken|HI"])
+    s = losses(s, rome=["rome|kill|LI"], carthage=["carthage|weaken|HI"])
     # 50% less 10% = 40% of 3 BP = 1.2: one LI lost; the rest retreats
     assert s.stack(dest, "rome") == {"LI": 2}
     assert "rome" not in s.units.get("venusia", {})
@@ -186,15 +154,12 @@ def test_10_7_1_retreat_reduces_losses_and_forced_retreat_costs_1_mp() -> None:
     hold(s2, "rome")
     s2.add("capua", "carthage", "HI", 4)
     s2.add("venusia", "rome", "LI", 3)
-    s2 = _march(s2, "carthage", "capua")
-    dice(s2, 6)
-    s2 = act(s2, "carthage", "go")
-    s2 = act(s2, "carthage", "to", "venusia")
+    s2 = enter(s2, "carthage", "capua", 6, "venusia")
     dice(s2, 5, 1)
     s2 = act(s2, "rome", "stand")
     s2 = act(s2, "carthage", "done")
     s2 = act(s2, "rome", "stand")
-    assert _top(s2) == "force_retreat"
+    assert top(s2) == "force_retreat"
     s2 = act(s2, "carthage", "force")
     move = next(f for f in s2.flow if f["k"] == "move_army")
     assert move["mp"] == 6 - 2 - 1
@@ -207,14 +172,11 @@ def test_10_5_siege_preparation_bids_are_secret_until_both_are_in() -> None:
     s.add("rome", "rome", "LG", 1)
     s.cities["rome"] = City(owner="rome", kind="city", fp=5)
     tr = {p: s.powers[p].treasury for p in ("rome", "carthage")}
-    s = _march(s, "carthage", "capua")
-    dice(s, 4)
-    s = act(s, "carthage", "go")
-    s = act(s, "carthage", "to", "rome")
+    s = enter(s, "carthage", "capua", 4, "rome")
     s = act(s, "rome", "stand")
-    assert _top(s) == "use_city"
+    assert top(s) == "use_city"
     s = act(s, "rome", "use_city", True)
-    assert _top(s) == "siege_bid"
+    assert top(s) == "siege_bid"
     assert set(RULES.view(s, None).active) == {"rome", "carthage"}
     s = act(s, "carthage", "bid", 3)
     for role in (None, "rome", "greece"):
@@ -247,24 +209,19 @@ def test_10_5_the_siege_shift_goes_to_the_higher_bid() -> None:
 def test_8_4_leader_death_on_12_for_the_winner_2_or_12_for_the_loser() -> None:
     s = blank()
     hold(s, "rome")
-    s.add("capua", "carthage", "HI", 4)
-    s.leaders["carthage_04"] = LeaderState(owner="carthage", at="capua")
-    s.add("venusia", "rome", "LI", 1)
-    s.leaders["rome_05"] = LeaderState(owner="rome", at="venusia")
+    army(s, "capua", "carthage", leaders=("carthage_04",), HI=4)
+    army(s, "venusia", "rome", leaders=("rome_05",), LI=1)
     pool = list(s.powers["rome"].pool)
-    s = _march(s, "carthage", "capua")
-    dice(s, 6)
-    s = act(s, "carthage", "go")
-    s = act(s, "carthage", "to", "venusia")
+    s = enter(s, "carthage", "capua", 6, "venusia")
     # rolls 6 and 1 (the LI is destroyed, its leader dies with it); Carthage's leader 6 + 6
     dice(s, 6, 1, 6, 6)
     s = act(s, "rome", "stand")
-    while _top(s) == "use_shifts":
+    while top(s) == "use_shifts":
         s = act(s, "carthage", "done")
     s = act(s, "rome", "stand")
-    if _top(s) == "force_retreat":
+    if top(s) == "force_retreat":
         s = act(s, "carthage", "no_force")
-    s = _losses(s, rome=["rome|kill|LI"], carthage=["carthage|weaken|HI"])
+    s = losses(s, rome=["rome|kill|LI"], carthage=["carthage|weaken|HI"])
     assert "rome_05" not in s.leaders and "rome_05" in s.powers["rome"].pool
     assert pool != s.powers["rome"].pool
     assert "carthage_04" not in s.leaders                  # the winner's died on 12
@@ -276,18 +233,15 @@ def test_12_3_militia_after_a_lost_battle_at_home() -> None:
     s.powers["rome"].stability = 5
     s.add("capua", "carthage", "HI", 4)
     s.add("venusia", "rome", "LI", 3)
-    s = _march(s, "carthage", "capua")
-    dice(s, 6)
-    s = act(s, "carthage", "go")
-    s = act(s, "carthage", "to", "venusia")
+    s = enter(s, "carthage", "capua", 6, "venusia")
     dice(s, 5, 2)
     s = act(s, "rome", "stand")
     s = act(s, "carthage", "done")
     s = act(s, "rome", "stand")
-    if _top(s) == "force_retreat":
+    if top(s) == "force_retreat":
         s = act(s, "carthage", "no_force")
-    s = _losses(s, rome=["rome|kill|LI", "rome|kill|LI"], carthage=["carthage|weaken|HI"])
-    assert _top(s) == "raise_militia" and s.flow[-1]["role"] == "rome"
+    s = losses(s, rome=["rome|kill|LI", "rome|kill|LI"], carthage=["carthage|weaken|HI"])
+    assert top(s) == "raise_militia" and s.flow[-1]["role"] == "rome"
     st = s.powers["rome"].stability
     dice(s, 5)
     s = act(s, "rome", "raise_militia")
@@ -306,12 +260,9 @@ def test_7_3_5_a_city_at_its_lowest_fp_is_captured_without_a_battle() -> None:
     hold(s, "rome")
     s.add("capua", "carthage", "HI", 1)
     s.cities["venusia"] = City(owner="rome", kind="city", fp=3)
-    s = _march(s, "carthage", "capua")
-    dice(s, 4)
-    s = act(s, "carthage", "go")
-    s = act(s, "carthage", "to", "venusia")
+    s = enter(s, "carthage", "capua", 4, "venusia")
     assert s.cities["venusia"].owner == "carthage"
-    assert _top(s) == "pillage"
+    assert top(s) == "pillage"
 
 
 def test_12_1_1_a_lone_garrison_is_overrun() -> None:
@@ -319,19 +270,14 @@ def test_12_1_1_a_lone_garrison_is_overrun() -> None:
     hold(s, "rome")
     s.add("capua", "carthage", "HI", 1)
     s.add("venusia", "rome", "GR", 2)
-    s = _march(s, "carthage", "capua")
-    dice(s, 4)
-    s = act(s, "carthage", "go")
-    s = act(s, "carthage", "to", "venusia")
+    s = enter(s, "carthage", "capua", 4, "venusia")
     assert "rome" not in s.units.get("venusia", {})
     assert s.flow[-1]["k"] == "move_army" and s.flow[-1]["mp"] == 4 - 2
 
 
 def test_10_3_2_the_owner_allocates_weakened_first_one_weakening_fp_at_two() -> None:
     s = blank()
-    s.add("rome", "rome", "LG", 2)
-    s.add("rome", "rome", "wHI", 1)
-    s.add("rome", "rome", "CV", 1)
+    army(s, "rome", "rome", LG=2, wHI=1, CV=1)
     assert battle.loss_choices_for(s, "rome", "rome", 3, False, False) == [("rome|kill|wHI", 1)]
     s.remove("rome", "rome", "wHI")
     got = dict(battle.loss_choices_for(s, "rome", "rome", 3, False, False))
@@ -345,8 +291,7 @@ def test_10_3_2_the_owner_allocates_weakened_first_one_weakening_fp_at_two() -> 
 
 def test_10_4_4_legion_cavalry_option_from_turn_iii() -> None:
     s = blank(legion_cavalry=True)
-    s.add("capua", "rome", "LG", 4)
-    s.add("capua", "rome", "wLG", 1)
+    army(s, "capua", "rome", LG=4, wLG=1)
     s.turn = 2
     assert battle.legion_cavalry(s, "capua", "rome") == 0
     s.turn = 3
@@ -366,8 +311,7 @@ def test_10_4_3_cavalry_alone_in_a_rough_mountain_must_withdraw() -> None:
 
 def test_10_7_5_retreat_by_sea_and_12_5_3_syracuse_galleys() -> None:
     s = blank()
-    s.add("pisae", "rome", "LI", 1)
-    s.add("pisae", "rome", "GS", 1)
+    army(s, "pisae", "rome", LI=1, GS=1)
     s.add("genua", "carthage", "HI", 1)
     f = {"space": "pisae", "att": "carthage", "dfd": "rome", "came_from": "genua",
          "intercept": False}
@@ -381,10 +325,7 @@ def test_10_7_5_retreat_by_sea_and_12_5_3_syracuse_galleys() -> None:
     s2.cities["syracuse"] = City(owner="syracuse", kind="city", fp=3)
     s2.add("syracuse", "syracuse", "GS", 2)
     s2.add("catana", "rome", "LG", 1)
-    s2 = _march(s2, "rome", "catana")
-    dice(s2, 3)
-    s2 = act(s2, "rome", "go")
-    s2 = act(s2, "rome", "to", "syracuse")
+    s2 = enter(s2, "rome", "catana", 3, "syracuse")
     assert s2.cities["syracuse"].owner == "rome"
     assert s2.stack("syracuse", "rome") == {"LG": 1, "GS": 2}
 
@@ -395,33 +336,25 @@ def test_10_3_5_optional_reroll_for_the_larger_army() -> None:
     Exceptional leader (ambiguity A4)."""
     s = blank(reroll=True)
     hold(s)
-    s.add("capua", "carthage", "HI", 4)
-    s.leaders["carthage_10"] = LeaderState(owner="carthage", at="capua")
+    army(s, "capua", "carthage", leaders=("carthage_10",), HI=4)
     s.add("venusia", "rome", "LI", 3)
-    s = _march(s, "carthage", "capua")
-    dice(s, 2)
-    s = act(s, "carthage", "go")
-    s = act(s, "carthage", "to", "venusia")
+    s = enter(s, "carthage", "capua", 2, "venusia")
     dice(s, 1, 5)
     s = act(s, "rome", "stand")
-    assert _top(s) == "reroll" and s.flow[-1]["role"] == "carthage"
+    assert top(s) == "reroll" and s.flow[-1]["role"] == "carthage"
     dice(s, 3, 3, 4)
     s = act(s, "carthage", "reroll", "own")
     b = next(f for f in s.flow if f["k"] == "battle")
     assert b["rolls"] == {"carthage": 4, "rome": 5}
-    assert _top(s) == "use_shifts"
+    assert top(s) == "use_shifts"
     s2 = blank()
     hold(s2)
-    s2.add("capua", "carthage", "HI", 4)
-    s2.leaders["carthage_10"] = LeaderState(owner="carthage", at="capua")
+    army(s2, "capua", "carthage", leaders=("carthage_10",), HI=4)
     s2.add("venusia", "rome", "LI", 3)
-    s2 = _march(s2, "carthage", "capua")
-    dice(s2, 2)
-    s2 = act(s2, "carthage", "go")
-    s2 = act(s2, "carthage", "to", "venusia")
+    s2 = enter(s2, "carthage", "capua", 2, "venusia")
     dice(s2, 1, 5)
     s2 = act(s2, "rome", "stand")
-    assert _top(s2) == "use_shifts"                         # not without the option
+    assert top(s2) == "use_shifts"                         # not without the option
 
 
 def test_10_4_6_elephant_losses_are_chosen_by_the_player_whose_units_they_are() -> None:
@@ -431,26 +364,20 @@ def test_10_4_6_elephant_losses_are_chosen_by_the_player_whose_units_they_are() 
     to weaken an HI; only then are the BP totalled (§10.4.7): 4 against 5."""
     s = blank()
     hold(s, "greece")
-    s.add("capua", "carthage", "HI", 2)
-    s.add("capua", "carthage", "EL", 2)
-    s.add("venusia", "rome", "LI", 2)
-    s.add("venusia", "rome", "HI", 1)
-    s.add("venusia", "rome", "CV", 1)
-    s = _march(s, "carthage", "capua")
-    dice(s, 6)
-    s = act(s, "carthage", "go")
-    s = act(s, "carthage", "to", "venusia")
+    army(s, "capua", "carthage", HI=2, EL=2)
+    army(s, "venusia", "rome", LI=2, HI=1, CV=1)
+    s = enter(s, "carthage", "capua", 6, "venusia")
     s = act(s, "rome", "stand")
-    assert _top(s) == "commit_elephants" and s.flow[-1]["role"] == "carthage"
+    assert top(s) == "commit_elephants" and s.flow[-1]["role"] == "carthage"
     dice(s, 1, 6)
     s = act(s, "carthage", "elephants", 2)
-    assert _top(s) == "allocate_losses" and s.flow[-1]["role"] == "rome"
+    assert top(s) == "allocate_losses" and s.flow[-1]["role"] == "rome"
     assert s.flow[-1]["need"] == 1
     assert set(a for _, a in choices(s, "rome")) == {
         "rome|kill|LI", "rome|kill|HI", "rome|kill|CV", "rome|weaken|HI"}
     s = act(s, "rome", "loss", "rome|kill|CV")
     assert s.stack("venusia", "rome") == {"LI": 2, "HI": 1}
-    assert _top(s) == "allocate_losses" and s.flow[-1]["role"] == "carthage"
+    assert top(s) == "allocate_losses" and s.flow[-1]["role"] == "carthage"
     dice(s, 1, 1)
     s = act(s, "carthage", "loss", "carthage|weaken|HI")
     assert s.stack("venusia", "carthage") == {"HI": 1, "wHI": 1, "EL": 1}

@@ -4,8 +4,6 @@ withdrawal before battle; the rulebook's movement example Emporion–Arretium (�
 
 from __future__ import annotations
 
-from typing import Any
-
 from games.pax_romana.flow import push, run
 from games.pax_romana.movement import (
     destinations,
@@ -15,15 +13,19 @@ from games.pax_romana.movement import (
 )
 from games.pax_romana.rules import RULES
 from games.pax_romana.state import City, LeaderState, PRState
-from tests.pax_romana_support import act, blank, choices, dice, hold
-
-
-def _march(s: PRState, power: str, start: str, minor: bool = False) -> PRState:
-    units = {k: n for k, n in s.stack(start, power).items() if k != "GS"}
-    push(s, "move_army", role=power, owner=power, start=start, units=units,
-         leaders=s.leaders_at(start, power), minor=minor)
-    run(s)
-    return RULES.copy(s)
+from tests.pax_romana_support import (
+    act,
+    answer,
+    army,
+    blank,
+    choices,
+    dice,
+    enter,
+    hold,
+    losses,
+    march,
+    top,
+)
 
 
 def _all_shifts(s: PRState, role: str) -> PRState:
@@ -35,24 +37,11 @@ def _all_shifts(s: PRState, role: str) -> PRState:
     return s
 
 
-def _losses(s: PRState, **picks: list[str]) -> PRState:
-    """Answer the loss allocations (§10.3.2, the defender first) with each Power's picks."""
-    while s.flow[-1]["k"] == "allocate_losses":
-        role = s.flow[-1]["role"]
-        s = act(s, role, "loss", picks[role].pop(0))
-    return s
-
-
-def _top(s: PRState) -> str:
-    return s.flow[-1]["k"]
-
-
 def test_9_1_2_mp_is_campaign_plus_a_die_and_a_minor_move_rolls_only_the_die() -> None:
     s = blank()
     hold(s, "rome")
-    s.add("capua", "rome", "LG", 2)
-    s.leaders["rome_06"] = LeaderState(owner="rome", at="capua")
-    s = _march(s, "rome", "capua")
+    army(s, "capua", "rome", leaders=("rome_06",), LG=2)
+    s = march(s, "rome", "capua")
     assert ("go", None) in choices(s, "rome")
     dice(s, 5)
     s = act(s, "rome", "go")
@@ -60,7 +49,7 @@ def test_9_1_2_mp_is_campaign_plus_a_die_and_a_minor_move_rolls_only_the_die() -
     s = blank()
     hold(s, "rome")
     s.add("capua", "rome", "LG", 1)
-    s = _march(s, "rome", "capua", minor=True)
+    s = march(s, "rome", "capua", minor=True)
     dice(s, 3)
     s = act(s, "rome", "go")
     assert s.flow[-1]["mp"] == 3
@@ -69,10 +58,8 @@ def test_9_1_2_mp_is_campaign_plus_a_die_and_a_minor_move_rolls_only_the_die() -
 def test_9_1_1_units_are_chosen_one_step_at_a_time() -> None:
     s = blank()
     hold(s, "rome")
-    s.add("capua", "rome", "LG", 2)
-    s.add("capua", "rome", "LI", 1)
-    s.leaders["rome_06"] = LeaderState(owner="rome", at="capua")
-    s = _march(s, "rome", "capua")
+    army(s, "capua", "rome", leaders=("rome_06",), LG=2, LI=1)
+    s = march(s, "rome", "capua")
     assert set(choices(s, "rome")) == {("leave", "LG"), ("leave", "LI"),
                                        ("leave_leader", "rome_06"), ("go", None),
                                        ("stay", None)}
@@ -129,14 +116,10 @@ def test_9_2_movement_example_emporion_to_arretium() -> None:
     enter Arretium and attack the Roman army there (11 in all)."""
     s = blank()
     hold(s, "rome")
-    s.add("emporion", "carthage", "HI", 4)
-    s.add("emporion", "carthage", "LI", 2)
-    s.leaders["carthage_10"] = LeaderState(owner="carthage", at="emporion")
+    army(s, "emporion", "carthage", leaders=("carthage_10",), HI=4, LI=2)
     s.tribes["nemausus"] = 2
     s.add("arretium", "rome", "LG", 2)
-    s = _march(s, "carthage", "emporion")
-    dice(s, 5)
-    s = act(s, "carthage", "go")
+    s = enter(s, "carthage", "emporion", 5)
     assert s.flow[-1]["mp"] == 11
     s = act(s, "carthage", "to", "narbo")
     assert s.flow[-1]["mp"] == 10
@@ -145,11 +128,11 @@ def test_9_2_movement_example_emporion_to_arretium() -> None:
     # Tactics 4 against none: 10 net shifts; rolls 3 and 1, then the leader-death roll
     dice(s, 3, 1, 3, 4)
     s = act(s, "carthage", "to", "nemausus")
-    assert _top(s) == "use_shifts"
+    assert top(s) == "use_shifts"
     s = _all_shifts(s, "carthage")
     # the next Power in turn order allocates the tribe's losses (§13.2.4)
     assert s.flow[-1]["k"] == "allocate_losses" and s.flow[-1]["role"] == "greece"
-    s = _losses(s, greece=["barbarian|kill|TW", "barbarian|kill|TW"])
+    s = losses(s, greece=["barbarian|kill|TW", "barbarian|kill|TW"])
     assert s.stack("nemausus", "carthage") == {"HI": 4, "LI": 2}   # the enemy rolled 0
     assert "barbarian" not in s.units.get("nemausus", {})
     assert "nemausus" not in s.tribes
@@ -157,20 +140,20 @@ def test_9_2_movement_example_emporion_to_arretium() -> None:
     s = act(s, "carthage", "to", "valentia")
     dice(s, 1)                                               # attrition 10% of 6 units: 1
     s = act(s, "carthage", "to", "taurinorum")
-    assert _top(s) == "attrition" and s.flow[-1]["losses"] == 1
+    assert top(s) == "attrition" and s.flow[-1]["losses"] == 1
     s = act(s, "carthage", "loss", "kill|LI")
     assert s.flow[-1]["mp"] == 4
     s = act(s, "carthage", "to", "mediolanum")
     # the Roman army at Arretium may intercept into Parma: Rome is asked, privately
     s = act(s, "carthage", "to", "parma")
-    assert RULES.view(s, None).active == ["rome"] and _top(s) == "intercept"
+    assert RULES.view(s, None).active == ["rome"] and top(s) == "intercept"
     assert ("intercept", "arretium") in choices(s, "rome")
     s = act(s, "rome", "let_pass")
     assert s.flow[-1]["mp"] == 2
     assert dict((a, b) for a, b in choices(s, "carthage"))["to"] is not None
     assert ("to", "arretium") in choices(s, "carthage")
     s = act(s, "carthage", "to", "arretium")
-    assert _top(s) == "withdraw" and s.flow[-1]["role"] == "rome"
+    assert top(s) == "withdraw" and s.flow[-1]["role"] == "rome"
     assert s.flow[-2]["k"] == "contact"
     move = next(f for f in s.flow if f["k"] == "move_army")
     assert move["mp"] == 0 and move["path"] == ["emporion", "narbo", "nemausus", "valentia",
@@ -197,27 +180,23 @@ def test_9_3_an_interception_succeeds_on_12_and_the_interceptor_attacks() -> Non
     s = blank()
     hold(s, "rome")
     s.add("mediolanum", "carthage", "HI", 2)
-    s.add("arretium", "rome", "LG", 3)
-    s.leaders["rome_06"] = LeaderState(owner="rome", at="arretium")
-    s = _march(s, "carthage", "mediolanum")
-    dice(s, 4)
-    s = act(s, "carthage", "go")
-    s = act(s, "carthage", "to", "parma")
-    assert _top(s) == "intercept"
+    army(s, "arretium", "rome", leaders=("rome_06",), LG=3)
+    s = enter(s, "carthage", "mediolanum", 4, "parma")
+    assert top(s) == "intercept"
     assert RULES.view(s, None).prompt == ("Rome: intercept the Carthaginian army entering "
                                           "Parma?")
     # 6 + 4 + Tactics 2 = 12; Rome 12 BP against 6 (2:1) and Tactics +2: 4 shifts; rolls 5, 1
     dice(s, 6, 4, 5, 1)
     s = act(s, "rome", "intercept", "arretium")
-    assert _top(s) == "use_shifts" and s.flow[-1]["role"] == "rome"
+    assert top(s) == "use_shifts" and s.flow[-1]["role"] == "rome"
     s = act(s, "rome", "done")
-    assert _top(s) == "retreat"
+    assert top(s) == "retreat"
     assert choices(s, "carthage") == [("retreat", "mediolanum"), ("stand", None)]
     s = act(s, "carthage", "stand")
-    assert _top(s) == "force_retreat"
+    assert top(s) == "force_retreat"
     dice(s, 3, 3)                                           # Rome's leader survives
     s = act(s, "rome", "no_force")
-    s = _losses(s, carthage=["carthage|kill|HI"], rome=["rome|weaken|LG"])
+    s = losses(s, carthage=["carthage|kill|HI"], rome=["rome|weaken|LG"])
     assert s.stack("parma", "carthage") == {"HI": 1}        # 50% of 6 BP: one HI
     assert s.stack("arretium", "rome") == {"LG": 2, "wLG": 1}   # 10% of 12: weakened, regroups
     move = s.flow[-1]
@@ -230,18 +209,15 @@ def test_9_4_withdrawal_before_battle_and_its_stability_cost() -> None:
     s.add("capua", "carthage", "HI", 2)
     s.add("rome", "rome", "LG", 1)
     st = s.powers["rome"].stability
-    s = _march(s, "carthage", "capua")
-    dice(s, 3)
-    s = act(s, "carthage", "go")
-    s = act(s, "carthage", "to", "rome")
-    assert _top(s) == "withdraw" and RULES.view(s, None).active == ["rome"]
+    s = enter(s, "carthage", "capua", 3, "rome")
+    assert top(s) == "withdraw" and RULES.view(s, None).active == ["rome"]
     dice(s, 2)
     s = act(s, "rome", "withdraw")
     dest = [a for v, a in choices(s, "rome") if v == "withdraw_to"]
     assert "capua" not in dest and dest                     # never whence the enemy came
     s = act(s, "rome", "withdraw_to", dest[0])
     assert s.stack(dest[0], "rome") == {"LG": 1}
-    assert _top(s) == "withdraw" and ("stop", None) in choices(s, "rome")   # 1 MP left
+    assert top(s) == "withdraw" and ("stop", None) in choices(s, "rome")   # 1 MP left
     s = act(s, "rome", "stop")
     assert [e.msg.args["delta"] for e in s.log if e.msg.key == "log.stability"
             and e.msg.args["reason"] == "@why.withdrawal"] == ["-1"]   # §9.4.5 at home
@@ -264,13 +240,9 @@ def test_9_2_1_drop_off_free_pick_up_1_mp_garrisons_1_mp() -> None:
     costs 1 MP; disbanding LG/HI/LI into garrisons costs 1 MP however many (§12.1.4, §12.1.6)."""
     s = blank()
     hold(s)
-    s.add("capua", "rome", "LG", 2)
-    s.add("capua", "rome", "LI", 1)
+    army(s, "capua", "rome", LG=2, LI=1)
     s.add("rome", "rome", "HI", 1)
-    s = _march(s, "rome", "capua")
-    dice(s, 6)
-    s = act(s, "rome", "go")
-    s = act(s, "rome", "to", "rome")
+    s = enter(s, "rome", "capua", 6, "rome")
     assert s.flow[-1]["mp"] == 5
     s = act(s, "rome", "pick_up")
     assert s.flow[-1]["mp"] == 4 and s.flow[-1]["units"] == {"LG": 2, "LI": 1, "HI": 1}
@@ -291,10 +263,7 @@ def test_9_3_1_a_leader_alone_intercepts_only_to_join_his_army() -> None:
     s.add("mediolanum", "carthage", "HI", 2)
     s.add("parma", "rome", "LG", 1)
     s.leaders["rome_10"] = LeaderState(owner="rome", at="arretium")
-    s = _march(s, "carthage", "mediolanum")
-    dice(s, 4)
-    s = act(s, "carthage", "go")
-    s = act(s, "carthage", "to", "parma")
+    s = enter(s, "carthage", "mediolanum", 4, "parma")
     assert s.flow[-1]["k"] == "intercept" and ("intercept", "arretium") in choices(s, "rome")
     dice(s, 6, 4)                                           # 10 + Tactics 4: joins
     s = act(s, "rome", "intercept", "arretium")
@@ -309,14 +278,9 @@ def test_9_3_1_a_leader_alone_intercepts_only_to_join_his_army() -> None:
 def test_10_4_6_elephants_committed_before_the_rolls() -> None:
     s = blank()
     hold(s)
-    s.add("capua", "carthage", "HI", 2)
-    s.add("capua", "carthage", "EL", 2)
-    s.add("venusia", "rome", "LG", 1)
-    s.add("venusia", "rome", "CV", 2)
-    s = _march(s, "carthage", "capua")
-    dice(s, 4)
-    s = act(s, "carthage", "go")
-    s = act(s, "carthage", "to", "venusia")
+    army(s, "capua", "carthage", HI=2, EL=2)
+    army(s, "venusia", "rome", LG=1, CV=2)
+    s = enter(s, "carthage", "capua", 4, "venusia")
     s = act(s, "rome", "stand")
     assert s.flow[-1]["k"] == "commit_elephants"
     assert [a for _, a in choices(s, "carthage")] == [0, 1, 2]
@@ -336,10 +300,7 @@ def test_9_3_1_a_withdrawing_army_may_be_intercepted_but_not_by_whom_it_escapes(
     s.add("bovianum", "carthage", "HI", 1)
     s.add("rome", "rome", "LG", 1)
     s.add("genua", "greece", "HI", 2)
-    s = _march(s, "carthage", "capua")
-    dice(s, 3)
-    s = act(s, "carthage", "go")
-    s = act(s, "carthage", "to", "rome")
+    s = enter(s, "carthage", "capua", 3, "rome")
     dice(s, 1)
     s = act(s, "rome", "withdraw")
     assert ("withdraw_to", "pisae") in choices(s, "rome")
@@ -357,12 +318,8 @@ def test_9_3_4_interceptors_combine_with_their_army_and_only_they_regroup() -> N
     hold(s)
     s.add("mediolanum", "carthage", "HI", 4)
     s.add("parma", "rome", "LI", 2)
-    s.add("arretium", "rome", "LG", 1)
-    s.leaders["rome_10"] = LeaderState(owner="rome", at="arretium")
-    s = _march(s, "carthage", "mediolanum")
-    dice(s, 6)
-    s = act(s, "carthage", "go")
-    s = act(s, "carthage", "to", "parma")
+    army(s, "arretium", "rome", leaders=("rome_10",), LG=1)
+    s = enter(s, "carthage", "mediolanum", 6, "parma")
     # 6 + 2 + Tactics 4: in; Rome 6 BP against 12 (2:1 to Carthage, Tactics 4 to Rome):
     # rolls 1 and 2: Carthage loses 10%, Rome 20%
     dice(s, 6, 2, 1, 2)
@@ -371,7 +328,7 @@ def test_9_3_4_interceptors_combine_with_their_army_and_only_they_regroup() -> N
     assert b["bp"] == {"rome": 6, "carthage": 12}
     s = act(s, "rome", "done")
     dice(s, 3, 3)
-    s = _losses(s, carthage=["carthage|weaken|HI"], rome=["rome|kill|LI"])
+    s = losses(s, carthage=["carthage|weaken|HI"], rome=["rome|kill|LI"])
     assert s.stack("arretium", "rome") == {"LG": 1}        # the interceptor goes back
     assert s.leaders["rome_10"].at == "arretium"
     assert s.stack("parma", "rome") == {"LI": 1}           # the army that was there stays
@@ -383,32 +340,18 @@ def test_10_7_7_a_lost_interception_regroups_the_interceptors_once() -> None:
     s = blank()
     hold(s)
     s.add("mediolanum", "carthage", "HI", 4)
-    s.add("parma", "rome", "LI", 2)
-    s.add("parma", "rome", "LG", 1)
-    s.add("arretium", "rome", "LG", 1)
-    s.leaders["rome_10"] = LeaderState(owner="rome", at="arretium")
-    s = _march(s, "carthage", "mediolanum")
-    dice(s, 6)
-    s = act(s, "carthage", "go")
-    s = act(s, "carthage", "to", "parma")
+    army(s, "parma", "rome", LI=2, LG=1)
+    army(s, "arretium", "rome", leaders=("rome_10",), LG=1)
+    s = enter(s, "carthage", "mediolanum", 6, "parma")
     dice(s, 6, 2, 1, 2)                  # 6 + 2 + Tactics 4: in; battle rolls 1 and 2
     s = act(s, "rome", "intercept", "arretium")
     assert next(f for f in s.flow if f["k"] == "battle")["bp"] == {"rome": 10, "carthage": 12}
     s = act(s, "rome", "done")
     dice(s, 3, 3)
-    s = _losses(s, carthage=["carthage|weaken|HI"], rome=["rome|weaken|LG"])
+    s = losses(s, carthage=["carthage|weaken|HI"], rome=["rome|weaken|LG"])
     assert s.stack("arretium", "rome") == {"wLG": 1}       # the interceptor, weakened
     assert s.stack("parma", "rome") == {"LI": 2, "LG": 1}  # the army that stood there
     assert sum(1 for e in s.log if e.msg.key == "log.regroup") == 1
-
-
-def _answer(s: PRState, **picks: list[tuple[str, Any]]) -> PRState:
-    """Answer the questions on top of the stack with each Power's scripted answers, in order,
-    until a Power has none left for the question it is asked."""
-    while s.flow and s.flow[-1].get("role") in picks and picks[s.flow[-1]["role"]]:
-        role = s.flow[-1]["role"]
-        s = act(s, role, *picks[role].pop(0))
-    return s
 
 
 def test_9_4_5_a_withdrawal_goes_space_by_space_and_may_be_intercepted_in_each() -> None:
@@ -420,24 +363,21 @@ def test_9_4_5_a_withdrawal_goes_space_by_space_and_may_be_intercepted_in_each()
     s.add("capua", "carthage", "HI", 2)
     s.add("arretium", "carthage", "HI", 2)
     s.add("rome", "rome", "LG", 1)
-    s = _march(s, "carthage", "capua")
-    dice(s, 3)
-    s = act(s, "carthage", "go")
-    s = act(s, "carthage", "to", "rome")
+    s = enter(s, "carthage", "capua", 3, "rome")
     dice(s, 3)
     s = act(s, "rome", "withdraw")
-    assert _top(s) == "withdraw" and s.flow[-1]["mp"] == 3
+    assert top(s) == "withdraw" and s.flow[-1]["mp"] == 3
     # never whence Carthage came (Capua), nor into Carthage's army at Arretium; no stop yet
     assert [a for v, a in choices(s, "rome") if v == "withdraw_to"] == ["bovianum", "pisae"]
     assert ("stop", None) not in choices(s, "rome")
     s = act(s, "rome", "withdraw_to", "pisae")
-    assert _top(s) == "intercept" and s.flow[-1]["role"] == "carthage"
+    assert top(s) == "intercept" and s.flow[-1]["role"] == "carthage"
     assert choices(s, "carthage") == [("intercept", "arretium"), ("let_pass", None)]
     assert RULES.view(s, None).prompt == (
         "Carthage: the Roman army, withdrawing or retreating from a battle, enters Pisa next "
         "to your army: intercept it?")
     s = act(s, "carthage", "let_pass")
-    assert _top(s) == "withdraw" and s.flow[-1]["mp"] == 2
+    assert top(s) == "withdraw" and s.flow[-1]["mp"] == 2
     assert ("stop", None) in choices(s, "rome")
     s = act(s, "rome", "withdraw_to", "genua")
     assert s.stack("genua", "rome") == {"LG": 1} and s.flow[-1]["mp"] == 1
@@ -457,10 +397,7 @@ def test_9_3_7_an_intercepted_withdrawal_goes_on_with_one_mp_less_after_a_lost_b
     s.add("capua", "carthage", "HI", 2)
     s.add("arretium", "carthage", "HI", 1)
     s.add("rome", "rome", "LG", 3)
-    s = _march(s, "carthage", "capua")
-    dice(s, 3)
-    s = act(s, "carthage", "go")
-    s = act(s, "carthage", "to", "rome")
+    s = enter(s, "carthage", "capua", 3, "rome")
     dice(s, 4)
     s = act(s, "rome", "withdraw")
     s = act(s, "rome", "withdraw_to", "pisae")
@@ -469,9 +406,9 @@ def test_9_3_7_an_intercepted_withdrawal_goes_on_with_one_mp_less_after_a_lost_b
     s = act(s, "carthage", "intercept", "arretium")
     b = next(f for f in s.flow if f["k"] == "battle")
     assert b["bp"] == {"carthage": 3, "rome": 12} and b["intercept"]
-    s = _answer(s, rome=[("done", None)], carthage=[("no_force", None)])
-    s = _losses(s, rome=["rome|kill|LG", "rome|kill|LG"])    # 60% of 12: 7 BP
-    s = _answer(s, rome=[("no_militia", None)])
+    s = answer(s, rome=[("done", None)], carthage=[("no_force", None)])
+    s = losses(s, rome=["rome|kill|LG", "rome|kill|LG"])    # 60% of 12: 7 BP
+    s = answer(s, rome=[("no_militia", None)])
     assert s.stack("pisae", "rome") == {"LG": 1}
     assert s.stack("arretium", "carthage") == {"HI": 1}       # the interceptor regrouped
     w = s.flow[-1]
@@ -485,14 +422,9 @@ def test_9_4_5_withdrawal_by_naval_transport_one_sea_link_with_an_unmodified_rol
     port, with 3 MP (embark, voyage, disembark); the cavalry modifier does not apply (§9.4.3)."""
     s = blank()
     hold(s)
-    s.add("arretium", "carthage", "HI", 1)
-    s.add("arretium", "carthage", "CV", 2)
-    s.add("pisae", "rome", "LG", 1)
-    s.add("pisae", "rome", "GS", 1)
-    s = _march(s, "carthage", "arretium")
-    dice(s, 3)
-    s = act(s, "carthage", "go")
-    s = act(s, "carthage", "to", "pisae")
+    army(s, "arretium", "carthage", HI=1, CV=2)
+    army(s, "pisae", "rome", LG=1, GS=1)
+    s = enter(s, "carthage", "arretium", 3, "pisae")
     from games.pax_romana.movement import withdrawal_modifier
     assert withdrawal_modifier(s, "pisae", "carthage", "rome") == -3   # by land: 3 - 3 = 0
     assert choices(s, "rome") == [("withdraw", None), ("withdraw_by_sea", None),
@@ -527,11 +459,8 @@ def test_9_3_5_the_interceptor_declares_who_defends_in_his_settlement_before_the
     s.cities["parma"] = City(owner="rome", kind="settlement", fp=2)
     s.add("parma", "rome", "LI", 2)
     s.add("arretium", "rome", "LG", 2)
-    s = _march(s, "carthage", "mediolanum")
-    dice(s, 4)
-    s = act(s, "carthage", "go")
-    s = act(s, "carthage", "to", "parma")
-    assert _top(s) == "intercept" and s.flow[-1]["role"] == "rome"
+    s = enter(s, "carthage", "mediolanum", 4, "parma")
+    assert top(s) == "intercept" and s.flow[-1]["role"] == "rome"
     s = act(s, "rome", "intercept", "arretium")
     assert choices(s, "rome") == [("in_city", "rome|LI"), ("all_in_city", None), ("roll", None)]
     assert RULES.view(s, "rome").prompt.startswith(
@@ -543,12 +472,12 @@ def test_9_3_5_the_interceptor_declares_who_defends_in_his_settlement_before_the
     s = act(s, "rome", "roll")
     b = next(f for f in s.flow if f["k"] == "battle")
     assert b["bp"] == {"rome": 9, "carthage": 6}
-    s = _answer(s, rome=[("done", None)], carthage=[("stand", None)])
-    s = _answer(s, rome=[("no_force", None)])
-    s = _losses(s, carthage=["carthage|kill|HI"], rome=["rome|kill|LI"])
+    s = answer(s, rome=[("done", None)], carthage=[("stand", None)])
+    s = answer(s, rome=[("no_force", None)])
+    s = losses(s, carthage=["carthage|kill|HI"], rome=["rome|kill|LI"])
     assert s.stack("arretium", "rome") == {"LG": 2}          # the interceptors regrouped
     assert s.stack("parma", "rome") == {"LI": 1}             # the LI in the settlement
-    assert _top(s) == "withdraw" and s.flow[-1]["role"] == "rome"   # Carthage attacks it
+    assert top(s) == "withdraw" and s.flow[-1]["role"] == "rome"   # Carthage attacks it
     assert next(f for f in s.flow if f["k"] == "move_army")["mp"] == 4 - 2 - 1
 
 
@@ -560,14 +489,10 @@ def test_9_3_6_an_interceptor_and_an_independent_army_fight_as_one_army() -> Non
     hold(s)
     s.add("agrigentum", "carthage", "HI", 3)
     s.cities["syracuse"] = City(owner="syracuse", kind="city", fp=4)
-    s.add("syracuse", "syracuse", "HI", 1)
-    s.add("syracuse", "syracuse", "LI", 1)
+    army(s, "syracuse", "syracuse", HI=1, LI=1)
     s.add("catana", "rome", "LG", 1)
-    s = _march(s, "carthage", "agrigentum")
-    dice(s, 4)
-    s = act(s, "carthage", "go")
-    s = act(s, "carthage", "to", "syracuse")
-    assert _top(s) == "intercept" and choices(s, "rome") == [("intercept", "catana"),
+    s = enter(s, "carthage", "agrigentum", 4, "syracuse")
+    assert top(s) == "intercept" and choices(s, "rome") == [("intercept", "catana"),
                                                              ("let_pass", None)]
     assert RULES.view(s, None).prompt == (
         "Rome: the Carthaginian army enters Syracuse to attack Syracuse: intercept, fighting "
@@ -580,9 +505,9 @@ def test_9_3_6_an_interceptor_and_an_independent_army_fight_as_one_army() -> Non
     s = act(s, "rome", "roll")
     b = next(f for f in s.flow if f["k"] == "battle")
     assert b["bp"] == {"rome": 8, "carthage": 9} and not b["city"]
-    s = _answer(s, carthage=[("stand", None)], rome=[("no_force", None)])
+    s = answer(s, carthage=[("stand", None)], rome=[("no_force", None)])
     dice(s, 1, 1)                                            # the next battle's rolls
-    s = _answer(s, carthage=[("loss", "carthage|kill|HI"), ("loss", "carthage|kill|HI")],
+    s = answer(s, carthage=[("loss", "carthage|kill|HI"), ("loss", "carthage|kill|HI")],
                 rome=[("loss", "syracuse|kill|LI")])
     assert s.stack("catana", "rome") == {"LG": 1}            # back whence it came
     assert s.stack("syracuse", "syracuse") == {"HI": 1}
@@ -614,12 +539,8 @@ def test_9_4_5_a_withdrawal_by_sea_ends_after_its_one_sea_link() -> None:
     s = blank()
     hold(s)
     s.add("delphi", "rome", "LG", 2)
-    s.add("actium", "greece", "HI", 1)
-    s.add("actium", "greece", "GS", 2)
-    s = _march(s, "rome", "delphi")
-    dice(s, 4)
-    s = act(s, "rome", "go")
-    s = act(s, "rome", "to", "actium")
+    army(s, "actium", "greece", HI=1, GS=2)
+    s = enter(s, "rome", "delphi", 4, "actium")
     dice(s, 4)
     s = act(s, "greece", "withdraw_by_sea")
     assert choices(s, "greece") == [("withdraw_by_sea_to", "corcyra"),
@@ -636,12 +557,8 @@ def test_9_4_5_units_left_behind_fight_while_the_rest_withdraws() -> None:
     s = blank()
     hold(s)
     s.add("capua", "carthage", "HI", 2)
-    s.add("rome", "rome", "LG", 1)
-    s.add("rome", "rome", "LI", 1)
-    s = _march(s, "carthage", "capua")
-    dice(s, 3)
-    s = act(s, "carthage", "go")
-    s = act(s, "carthage", "to", "rome")
+    army(s, "rome", "rome", LG=1, LI=1)
+    s = enter(s, "carthage", "capua", 3, "rome")
     dice(s, 2)
     s = act(s, "rome", "withdraw")
     assert ("leave_behind", "LI") in choices(s, "rome")
@@ -668,14 +585,11 @@ def _beaten_at_venusia(guard: bool = True) -> PRState:
     if guard:
         s.add("brundisium", "carthage", "HI", 1)
     s.add("venusia", "rome", "LI", 3)
-    s = _march(s, "carthage", "capua")
-    dice(s, 6)
-    s = act(s, "carthage", "go")
-    s = act(s, "carthage", "to", "venusia")
+    s = enter(s, "carthage", "capua", 6, "venusia")
     dice(s, 5, 2)
     s = act(s, "rome", "stand")
     s = act(s, "carthage", "done")
-    assert _top(s) == "retreat"
+    assert top(s) == "retreat"
     return s
 
 
@@ -688,7 +602,7 @@ def test_10_7_6_a_two_space_retreat_may_be_intercepted_in_its_first_space() -> N
     s = act(s, "rome", "loss", "rome|kill|LI")
     s = act(s, "carthage", "loss", "carthage|weaken|HI")
     s = act(s, "rome", "no_militia")
-    assert _top(s) == "intercept" and s.flow[-1]["space"] == "tarentum"
+    assert top(s) == "intercept" and s.flow[-1]["space"] == "tarentum"
     assert choices(s, "carthage") == [("intercept", "brundisium"), ("let_pass", None)]
     dice(s, 6, 6, 1, 1)
     s = act(s, "carthage", "intercept", "brundisium")
@@ -707,7 +621,7 @@ def test_10_7_4_the_defender_chooses_the_way_of_a_two_space_retreat() -> None:
     assert ("retreat", "brundisium") not in choices(_beaten_at_venusia(), "rome")
     s = _beaten_at_venusia(guard=False)
     s = act(s, "rome", "retreat", "brundisium")
-    assert _top(s) == "retreat_via"
+    assert top(s) == "retreat_via"
     assert choices(s, "rome") == [("retreat_via", "barium"), ("retreat_via", "tarentum")]
     s = act(s, "rome", "retreat_via", "barium")
     s = act(s, "rome", "loss", "rome|kill|LI")
@@ -726,10 +640,7 @@ def test_9_4_5_units_may_split_off_or_join_during_a_withdrawal() -> None:
     s.add("capua", "carthage", "HI", 2)
     s.add("rome", "rome", "LG", 2)
     s.add("pisae", "rome", "LI", 1)
-    s = _march(s, "carthage", "capua")
-    dice(s, 3)
-    s = act(s, "carthage", "go")
-    s = act(s, "carthage", "to", "rome")
+    s = enter(s, "carthage", "capua", 3, "rome")
     s = act(s, "rome", "let_pass")          # the LI at Pisa could intercept (§9.3)
     dice(s, 3)
     s = act(s, "rome", "withdraw")
@@ -776,8 +687,7 @@ def test_13_3_beaten_african_mutineers_are_not_said_to_regroup_where_they_stand(
     they are not placed anywhere, and the log says no "regroups" (they are then destroyed)."""
     from tests.test_pax_romana_rebellions import _answer_all, _play
     s = blank()
-    s.add("thapsus", "carthage", "MHI", 1)
-    s.add("thapsus", "carthage", "LI", 2)
+    army(s, "thapsus", "carthage", MHI=1, LI=2)
     s = _play(s, 5, 5, 1, 6)
     s = _answer_all(s)
     assert any(e.msg.key == "log.battle_result" for e in s.log)
@@ -793,10 +703,7 @@ def test_10_7_6_a_retreat_through_a_transit_point_loses_1_bp_for_it() -> None:
     hold(s, "rome")
     s.add("delminium", "carthage", "HI", 4)
     s.add("salona", "rome", "LI", 3)
-    s = _march(s, "carthage", "delminium")
-    dice(s, 6)
-    s = act(s, "carthage", "go")
-    s = act(s, "carthage", "to", "salona")
+    s = enter(s, "carthage", "delminium", 6, "salona")
     dice(s, 5, 2)
     s = act(s, "rome", "stand")
     s = act(s, "carthage", "done")
@@ -809,7 +716,7 @@ def test_10_7_6_a_retreat_through_a_transit_point_loses_1_bp_for_it() -> None:
     s = act(s, "rome", "retreat", "lissus")
     s = act(s, "rome", "loss", "rome|kill|LI")
     s = act(s, "carthage", "loss", "carthage|weaken|HI")
-    assert _top(s) == "allocate_losses" and s.flow[-1]["need"] == 1
+    assert top(s) == "allocate_losses" and s.flow[-1]["need"] == 1
     s = act(s, "rome", "loss", "rome|kill|LI")
     assert s.stack("lissus", "rome") == {"LI": 1}
     assert [e.msg.args["n"] for e in s.log if e.msg.key == "log.retreat_tp_losses"] == [1]
@@ -825,18 +732,15 @@ def test_9_4_5_after_an_interception_only_the_withdrawing_units_go_on() -> None:
     s.add("arretium", "carthage", "HI", 1)
     s.add("rome", "rome", "LG", 3)
     s.add("pisae", "rome", "GR", 1)
-    s = _march(s, "carthage", "capua")
-    dice(s, 3)
-    s = act(s, "carthage", "go")
-    s = act(s, "carthage", "to", "rome")
+    s = enter(s, "carthage", "capua", 3, "rome")
     dice(s, 4)
     s = act(s, "rome", "withdraw")
     s = act(s, "rome", "withdraw_to", "pisae")
     dice(s, 6, 6, 6, 1)
     s = act(s, "carthage", "intercept", "arretium")
-    s = _answer(s, rome=[("done", None)], carthage=[("no_force", None)])
-    s = _losses(s, rome=["rome|kill|LG", "rome|kill|LG"])
-    s = _answer(s, rome=[("no_militia", None)])
+    s = answer(s, rome=[("done", None)], carthage=[("no_force", None)])
+    s = losses(s, rome=["rome|kill|LG", "rome|kill|LG"])
+    s = answer(s, rome=[("no_militia", None)])
     assert s.stack("pisae", "rome") == {"LG": 1, "GR": 1}
     assert ("withdraw_split", "LG") not in choices(s, "rome")   # the last combat unit
     s = act(s, "rome", "withdraw_to", "genua")
@@ -849,8 +753,7 @@ def test_9_4_5_a_sea_withdrawal_once_sailed_offers_no_second_voyage() -> None:
     offers no more ports even if it is back at its sea stage."""
     s = blank()
     hold(s)
-    s.add("genua", "rome", "LG", 1)
-    s.add("genua", "rome", "GS", 1)
+    army(s, "genua", "rome", LG=1, GS=1)
     frame = {"k": "withdraw", "role": "rome", "side": "rome", "space": "pisae", "at": "genua",
              "mover": "carthage", "stage": "sea", "mp": 6, "units": {"LG": 1}, "leaders": [],
              "path": ["pisae", "genua"], "over": True}
