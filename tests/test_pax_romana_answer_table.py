@@ -1,0 +1,233 @@
+"""Pax Romana's Advanced Game at the table, from a scripted position: an answering card played
+through the bot (§17.1.5, §17.2 Ambush), and what ``/hand`` shows (§17.1.4, §15.4.6).
+
+The position is made with the rules tests' helpers and set up in place of the scenario's own
+(the title's ``setup`` returns it), so the game starts in the store as any other: Rome's army
+of two Legions at Tarsus is about to move; Carthage holds Ambush and Spies, Greece holds
+Cunctator, the others nothing. Each seat reads the language under test (English, Russian);
+the channel reads it too."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+
+from bot.cogs import present
+from games import registry
+from games.core import Msg
+from games.pax_romana.flow import push, run
+from games.pax_romana.state import PRState
+from games.pax_romana.texts import TEXTS
+from tests.harness import CHANNEL, GUILD, A, B, C, Harness
+from tests.pax_romana_support import blank, dice, fresh, hold
+from tests.test_ancients_table import db_url
+from tests.test_cogs import reply_text
+from tests.test_pax_romana_advanced_table import (
+    Secrets,
+    ask_text,
+    labels,
+    named_kinds,
+    no_pictures,  # noqa: F401  (the pictures left out: an autouse fixture)
+    version_texts,
+)
+from tests.test_pax_romana_table import RULES, Clock, D, open_table, press_move
+
+TITLE = "pax_romana"
+POWERS = ["rome", "carthage", "greece", "east"]
+AMBUSH, CUNCTATOR, SPIES = 4, 12, 33
+OBJECTIVES = {"carthage": ["C"], "greece": ["F"]}
+HANDS = {"rome": [], "carthage": [AMBUSH, SPIES], "greece": [CUNCTATOR], "east": []}
+
+
+def ambush_position() -> PRState:
+    """Scenario V, Advanced, with windows only where an action opens them; the MP roll will be
+    6 and the Ambush roll 5."""
+    s = blank("V", 5, advanced=True, card_play_window="answers_only")
+    for p in s.powers.values():
+        p.treasury = 10
+    s.hands = {r: list(k) for r, k in HANDS.items()}
+    s.deck, s.discard, s.removed_cards = [], [], []
+    for role, letters in OBJECTIVES.items():
+        s.powers[role].objectives = list(letters)
+        s.objective_pool = [x for x in s.objective_pool if x not in letters]
+    s.add("tarsus", "rome", "LG", 2)
+    s.active_power = "rome"                  # Rome's Activation: the turn Rome holds
+    hold(s, "east")
+    push(s, "move_army", role="rome", owner="rome", start="tarsus", units={"LG": 2},
+         leaders=[], minor=False)
+    s = fresh(s)
+    run(s)
+    dice(s, 6, 5)
+    return s
+
+
+@pytest.fixture
+def scripted(monkeypatch: pytest.MonkeyPatch) -> PRState:
+    """The title's setup gives the scripted position, whatever the seed."""
+    position = ambush_position()
+    rules = registry.get(TITLE)
+
+    def setup(seed: int, scenario: str | dict, options: dict) -> PRState:
+        return RULES.copy(position)
+
+    monkeypatch.setattr(rules, "setup", setup)
+    return position
+
+
+async def seat(h: Harness, lang: str) -> tuple[int, dict[str, int]]:
+    if lang != "en":
+        await h.service.set_settings(GUILD, True, language=lang)
+    seats = dict(zip(POWERS, (A, B, C, D), strict=True))
+    for user in seats.values():
+        await h.service.set_player(user, language=lang)
+    await h.command("game new", A, TITLE, "V", seed=5,
+                    options="advanced=true, card_play_window=answers_only")
+    game = (await h.service.list_games(GUILD, CHANNEL))[-1].id
+    for role, user in seats.items():
+        await h.command("game join", user, game, role)
+    await h.command("game start", A, game)
+    return game, seats
+
+
+def tr(lang: str, key: str, **args: Any) -> str:
+    return RULES.tr(Msg(key=key, args=args), lang)
+
+
+def cards_named(text: str) -> set[int]:
+    """The held kinds of this position whose name (English or Russian) a text contains (before
+    a card is played, no other text of the game names an Ambush)."""
+    return {kind for kinds in HANDS.values() for kind in kinds
+            if any(TEXTS[lang][f"card.{kind}"] in text for lang in ("en", "ru"))}
+
+
+def channel_texts(h: Harness) -> list[str]:
+    return [text for c in h.channels.values() if c.kind != "dm" for m in c.messages
+            for v in [m.first, *m.edits] for text in version_texts(v)]
+
+
+def dm_texts(h: Harness, user: int) -> list[str]:
+    return [text for m in h.users[user].dm_channel.messages for v in [m.first, *m.edits]
+            for text in version_texts(v)]
+
+
+async def verb_index(h: Harness, game: int, seats: dict[str, int], role: str, verb: str,
+                     arg: Any = None) -> int:
+    view = (await h.service.views_for(game, seats[role]))[role]
+    return next(i for i, c in enumerate(view.actions)
+                if c.verb == verb and (arg is None or c.arg == arg))
+
+
+async def press(h: Harness, game: int, seats: dict[str, int], role: str, verb: str,
+                arg: Any = None) -> str:
+    return await press_move(h, game, role, await verb_index(h, game, seats, role, verb, arg))
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+async def test_s17_2_ambush_answered_by_dm_and_shown_once_played(
+        tmp_path: Path, scripted: PRState, lang: str) -> None:
+    """§17.1.5, §17.2 Ambush: Rome's army enters the Transit Point of Issus. Carthage and Greece
+    hold cards, so both are asked by DM in the same words (the waiting names, the space as the
+    map names it); "Play Ambush" is Carthage's alone, "Pass" everyone's. Carthage plays it, the
+    channel still names no card until Greece has passed too; then the channel reads "Carthage
+    plays the card Ambush", Greece may cancel it (Deus ex Machina) and passes, and the Ambush
+    roll of 5 destroys 3 BP: Rome loses one Legion (§17.2: half of 1d6, rounded up)."""
+    h = await open_table(db_url(tmp_path), Clock())
+    try:
+        game, seats = await seat(h, lang)
+        info = await h.service.status(game)
+        secrets = Secrets(h, game, seats)
+        await secrets.check()
+        assert await press(h, game, seats, "rome", "go") in ("channel", "ephemeral")
+        await press(h, game, seats, "rome", "to", "tp_issus")
+        await secrets.check()
+
+        # -- the window: the same question by DM for the holder and the non-holder
+        memo = await h.bot.table.memo(game)
+        asked = ["carthage", "greece"]
+        assert sorted(r for r in memo.asks if memo.asks[r].where == "dm") == asked
+        texts = {}
+        for role in asked:
+            message = h.by_id[memo.asks[role].message]
+            assert message.channel is h.users[seats[role]].dm_channel
+            view = (await h.service.views_for(game, seats[role]))[role]
+            private = present.private_text(info, view, lang)
+            name = present.role_name(info, role, lang)
+            text = ask_text(message, name, private)
+            for other in asked:
+                text = text.replace(present.role_name(info, other, lang), "<asked>")
+            texts[role] = text
+        assert texts["carthage"] == texts["greece"], texts
+        prompt = tr(lang, "prompt.card_window_enter_tp.2", actor="@power.rome",
+                    space="@space.tp_issus", p1="@power.carthage", p2="@power.greece")
+        for role in asked:
+            assert prompt in h.by_id[memo.asks[role].message]["content"]
+        assert TEXTS[lang]["space.tp_issus"] in prompt and "@" not in prompt
+        play = tr(lang, "choice.play_card", card=f"@card.{AMBUSH}")
+        passing = tr(lang, "choice.card_pass")
+        assert play == {"en": "Play Ambush", "ru": "Разыграть «Засада»"}[lang]
+        assert labels(h.by_id[memo.asks["carthage"].message]) == [play, passing]
+        assert labels(h.by_id[memo.asks["greece"].message]) == [passing]
+        assert not any(named_kinds(x) | cards_named(x) for x in channel_texts(h))
+
+        # -- Carthage plays it: nothing is said until the last answer is in
+        assert await press(h, game, seats, "carthage", "answer", AMBUSH) == "dm"
+        await secrets.check()
+        assert not any(named_kinds(x) | cards_named(x) for x in channel_texts(h))
+        for user in (A, C, D):
+            assert not any(cards_named(x) & {AMBUSH, SPIES} for x in dm_texts(h, user)), user
+        played = tr(lang, "log.card_played", power="@power.carthage", card=f"@card.{AMBUSH}")
+        assert not any(played in x for x in channel_texts(h))
+        assert await press(h, game, seats, "greece", "answer", 0) == "dm"
+        await secrets.check()
+        assert any(played in x for x in channel_texts(h)), channel_texts(h)[-3:]
+        assert TEXTS[lang][f"card.{AMBUSH}"] in played
+
+        # -- Deus ex Machina may answer the card: Greece (holding a card) is asked, and passes
+        s = await secrets.state()
+        assert s.flow[-1]["k"] == "card_window" and s.flow[-1]["window"] == "card"
+        assert s.flow[-1]["roles"] == ["greece"]
+        assert await press(h, game, seats, "greece", "answer", 0) == "dm"
+
+        # -- the effect: 3 BP destroyed, Rome chooses the loss
+        s = await secrets.state()
+        assert s.flow[-1]["k"] == "allocate_losses" and s.flow[-1]["need"] == 3
+        await press(h, game, seats, "rome", "loss", "rome|kill|LG")
+        s = await secrets.state()
+        assert s.stack("tp_issus", "rome") == {"LG": 1}
+        assert s.discard == [AMBUSH] and s.hands["carthage"] == [SPIES]
+        await secrets.check()
+        # Spies and Cunctator stay their holders' own, in the channel and in the others' DMs
+        assert not any(cards_named(x) & {SPIES, CUNCTATOR} for x in channel_texts(h))
+        for user in (A, D):
+            assert not any(cards_named(x) & {SPIES, CUNCTATOR} for x in dm_texts(h, user))
+        assert not any(SPIES in cards_named(x) for x in dm_texts(h, seats["greece"]))
+    finally:
+        await h.service.store.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+async def test_s17_1_4_hand_shows_ones_own_cards_and_objectives_only(
+        tmp_path: Path, scripted: PRState, lang: str) -> None:
+    """``/hand``: Carthage's player reads Ambush, Spies and Optional Objective C; Greece's,
+    Cunctator and Objective F; Rome's, no card and no objective; nobody another's."""
+    h = await open_table(db_url(tmp_path), Clock())
+    try:
+        game, seats = await seat(h, lang)
+        locale = discord.Locale.russian if lang == "ru" else discord.Locale.british_english
+        label = {"en": "Optional Objective", "ru": "Возможная цель"}[lang]
+        objectives = {r: f"{label} {x}: {TEXTS[lang][f'objective.{x}']}"
+                      for r, letters in OBJECTIVES.items() for x in letters}
+        for role, user in seats.items():
+            text = reply_text(await h.command("hand", user, game, locale=locale))
+            assert cards_named(text) == set(HANDS[role]), (role, text)
+            for kind in HANDS[role]:
+                assert TEXTS[lang][f"card.{kind}"] in text
+            for other, line in objectives.items():
+                assert (line in text) == (other == role), (role, text)
+            assert "card." not in text and "objective." not in text
+            assert {"en": "Cards in hand", "ru": "Карты на руке"}[lang] in text
+    finally:
+        await h.service.store.close()
