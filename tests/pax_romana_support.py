@@ -119,3 +119,22 @@ def answer(s: PRState, **picks: list[tuple[str, Any]]) -> PRState:
         role = s.flow[-1]["role"]
         s = act(s, role, *picks[role].pop(0))
     return s
+
+
+def withdraw(s: PRState, role: str, roll: int, *path: str) -> PRState:
+    """The army attacked answers by withdrawing before battle (§9.4) with the die ``roll``, into
+    the spaces of ``path`` in turn."""
+    dice(s, roll)
+    s = act(s, role, "withdraw")
+    for space in path:
+        s = act(s, role, "withdraw_to", space)
+    return s
+
+
+def attack_venusia(s: PRState, *rolls: int) -> PRState:
+    """Carthage's 4 HI at Capua move with an MP die of 6 into Venusia, where Rome's 3 LI stand
+    and fight: 12 BP against 3 (4:1), Carthage's shifts left unused; ``rolls``: the battle dice
+    (Carthage's, then Rome's)."""
+    army(s, "capua", "carthage", HI=4)
+    army(s, "venusia", "rome", LI=3)
+    return stand_and_fight(enter(s, "carthage", "capua", 6, "venusia"), *rolls)

@@ -10,7 +10,19 @@ from games.pax_romana import battle
 from games.pax_romana.control import data
 from games.pax_romana.rules import RULES
 from games.pax_romana.state import City, LeaderState
-from tests.pax_romana_support import act, army, blank, choices, dice, enter, hold, losses, top
+from tests.pax_romana_support import (
+    act,
+    army,
+    attack_venusia,
+    blank,
+    choices,
+    dice,
+    enter,
+    hold,
+    losses,
+    stand_and_fight,
+    top,
+)
 
 
 def _frame(space: str, att: str, dfd: str, **kw: object) -> dict:
@@ -134,13 +146,7 @@ def test_10_7_7_regroup_example_nicomedia_iconium() -> None:
 def test_10_7_1_retreat_reduces_losses_and_forced_retreat_costs_1_mp() -> None:
     s = blank()
     hold(s, "rome")
-    s.add("capua", "carthage", "HI", 4)
-    s.add("venusia", "rome", "LI", 3)
-    s = enter(s, "carthage", "capua", 6, "venusia")
-    # 12 BP against 3 (4:1, 4 shifts); rolls 5 and 2
-    dice(s, 5, 2)
-    s = act(s, "rome", "stand")
-    s = act(s, "carthage", "done")
+    s = attack_venusia(s, 5, 2)            # 12 BP against 3 (4:1, 4 shifts); rolls 5 and 2
     assert top(s) == "retreat" and s.flow[-1]["role"] == "rome"
     assert ("retreat", "capua") not in choices(s, "rome")
     dest = [a for v, a in choices(s, "rome") if v == "retreat"][0]
@@ -152,12 +158,7 @@ def test_10_7_1_retreat_reduces_losses_and_forced_retreat_costs_1_mp() -> None:
     assert s.stack("venusia", "carthage") == {"HI": 3, "wHI": 1}   # 20% of 12 = 2.4: 2 BP
     s2 = blank()
     hold(s2, "rome")
-    s2.add("capua", "carthage", "HI", 4)
-    s2.add("venusia", "rome", "LI", 3)
-    s2 = enter(s2, "carthage", "capua", 6, "venusia")
-    dice(s2, 5, 1)
-    s2 = act(s2, "rome", "stand")
-    s2 = act(s2, "carthage", "done")
+    s2 = attack_venusia(s2, 5, 1)
     s2 = act(s2, "rome", "stand")
     assert top(s2) == "force_retreat"
     s2 = act(s2, "carthage", "force")
@@ -214,10 +215,7 @@ def test_8_4_leader_death_on_12_for_the_winner_2_or_12_for_the_loser() -> None:
     pool = list(s.powers["rome"].pool)
     s = enter(s, "carthage", "capua", 6, "venusia")
     # rolls 6 and 1 (the LI is destroyed, its leader dies with it); Carthage's leader 6 + 6
-    dice(s, 6, 1, 6, 6)
-    s = act(s, "rome", "stand")
-    while top(s) == "use_shifts":
-        s = act(s, "carthage", "done")
+    s = stand_and_fight(s, 6, 1, 6, 6)
     s = act(s, "rome", "stand")
     if top(s) == "force_retreat":
         s = act(s, "carthage", "no_force")
@@ -231,12 +229,7 @@ def test_12_3_militia_after_a_lost_battle_at_home() -> None:
     s = blank()
     hold(s, "rome")
     s.powers["rome"].stability = 5
-    s.add("capua", "carthage", "HI", 4)
-    s.add("venusia", "rome", "LI", 3)
-    s = enter(s, "carthage", "capua", 6, "venusia")
-    dice(s, 5, 2)
-    s = act(s, "rome", "stand")
-    s = act(s, "carthage", "done")
+    s = attack_venusia(s, 5, 2)
     s = act(s, "rome", "stand")
     if top(s) == "force_retreat":
         s = act(s, "carthage", "no_force")

@@ -17,6 +17,7 @@ from tests.pax_romana_support import (
     act,
     answer,
     army,
+    attack_venusia,
     blank,
     choices,
     dice,
@@ -24,7 +25,9 @@ from tests.pax_romana_support import (
     hold,
     losses,
     march,
+    stand_and_fight,
     top,
+    withdraw,
 )
 
 
@@ -211,8 +214,7 @@ def test_9_4_withdrawal_before_battle_and_its_stability_cost() -> None:
     st = s.powers["rome"].stability
     s = enter(s, "carthage", "capua", 3, "rome")
     assert top(s) == "withdraw" and RULES.view(s, None).active == ["rome"]
-    dice(s, 2)
-    s = act(s, "rome", "withdraw")
+    s = withdraw(s, "rome", 2)
     dest = [a for v, a in choices(s, "rome") if v == "withdraw_to"]
     assert "capua" not in dest and dest                     # never whence the enemy came
     s = act(s, "rome", "withdraw_to", dest[0])
@@ -301,8 +303,7 @@ def test_9_3_1_a_withdrawing_army_may_be_intercepted_but_not_by_whom_it_escapes(
     s.add("rome", "rome", "LG", 1)
     s.add("genua", "greece", "HI", 2)
     s = enter(s, "carthage", "capua", 3, "rome")
-    dice(s, 1)
-    s = act(s, "rome", "withdraw")
+    s = withdraw(s, "rome", 1)
     assert ("withdraw_to", "pisae") in choices(s, "rome")
     s = act(s, "rome", "withdraw_to", "pisae")
     # Greece at Genua is asked; Carthage (whom Rome escapes) is not
@@ -364,8 +365,7 @@ def test_9_4_5_a_withdrawal_goes_space_by_space_and_may_be_intercepted_in_each()
     s.add("arretium", "carthage", "HI", 2)
     s.add("rome", "rome", "LG", 1)
     s = enter(s, "carthage", "capua", 3, "rome")
-    dice(s, 3)
-    s = act(s, "rome", "withdraw")
+    s = withdraw(s, "rome", 3)
     assert top(s) == "withdraw" and s.flow[-1]["mp"] == 3
     # never whence Carthage came (Capua), nor into Carthage's army at Arretium; no stop yet
     assert [a for v, a in choices(s, "rome") if v == "withdraw_to"] == ["bovianum", "pisae"]
@@ -388,27 +388,39 @@ def test_9_4_5_a_withdrawal_goes_space_by_space_and_may_be_intercepted_in_each()
         "@space.pisae", "@space.genua"]
 
 
-def test_9_3_7_an_intercepted_withdrawal_goes_on_with_one_mp_less_after_a_lost_battle() -> None:
-    """§9.4.5 with §9.3.7: Carthage's second army intercepts the Roman army withdrawing into
-    Pisa and wins; the Romans, unable to retreat the way they came, stay, and go on
-    withdrawing with their 3 MP left less 1."""
+def _intercepted_in_pisa(garrison: bool = False) -> PRState:
+    """Carthage's 2 HI from Capua (MP die 3) attack Rome's 3 LG in Rome; they withdraw (die 4)
+    into Pisa, where Carthage's HI from Arretium intercepts them (6 + 6) and the battle is
+    rolled: Carthage 3 BP against 12, rolls 6 and 1. ``garrison``: a Roman GR stands in Pisa."""
     s = blank()
     hold(s)
     s.add("capua", "carthage", "HI", 2)
     s.add("arretium", "carthage", "HI", 1)
     s.add("rome", "rome", "LG", 3)
+    if garrison:
+        s.add("pisae", "rome", "GR", 1)
     s = enter(s, "carthage", "capua", 3, "rome")
-    dice(s, 4)
-    s = act(s, "rome", "withdraw")
-    s = act(s, "rome", "withdraw_to", "pisae")
-    # interception 6 + 6; Carthage 3 BP against 12: rolls 6 and 1, Rome keeps its shifts
+    s = withdraw(s, "rome", 4, "pisae")
     dice(s, 6, 6, 6, 1)
-    s = act(s, "carthage", "intercept", "arretium")
+    return act(s, "carthage", "intercept", "arretium")
+
+
+def _beaten_in_pisa(s: PRState) -> PRState:
+    """After :func:`_intercepted_in_pisa`: Rome keeps its shifts, Carthage does not force a
+    retreat, Rome loses two LG (60% of 12: 7 BP) and raises no militia."""
+    s = answer(s, rome=[("done", None)], carthage=[("no_force", None)])
+    s = losses(s, rome=["rome|kill|LG", "rome|kill|LG"])
+    return answer(s, rome=[("no_militia", None)])
+
+
+def test_9_3_7_an_intercepted_withdrawal_goes_on_with_one_mp_less_after_a_lost_battle() -> None:
+    """§9.4.5 with §9.3.7: Carthage's second army intercepts the Roman army withdrawing into
+    Pisa and wins; the Romans, unable to retreat the way they came, stay, and go on
+    withdrawing with their 3 MP left less 1."""
+    s = _intercepted_in_pisa()
     b = next(f for f in s.flow if f["k"] == "battle")
     assert b["bp"] == {"carthage": 3, "rome": 12} and b["intercept"]
-    s = answer(s, rome=[("done", None)], carthage=[("no_force", None)])
-    s = losses(s, rome=["rome|kill|LG", "rome|kill|LG"])    # 60% of 12: 7 BP
-    s = answer(s, rome=[("no_militia", None)])
+    s = _beaten_in_pisa(s)
     assert s.stack("pisae", "rome") == {"LG": 1}
     assert s.stack("arretium", "carthage") == {"HI": 1}       # the interceptor regrouped
     w = s.flow[-1]
@@ -559,8 +571,7 @@ def test_9_4_5_units_left_behind_fight_while_the_rest_withdraws() -> None:
     s.add("capua", "carthage", "HI", 2)
     army(s, "rome", "rome", LG=1, LI=1)
     s = enter(s, "carthage", "capua", 3, "rome")
-    dice(s, 2)
-    s = act(s, "rome", "withdraw")
+    s = withdraw(s, "rome", 2)
     assert ("leave_behind", "LI") in choices(s, "rome")
     assert ("leave_behind", "LG") in choices(s, "rome")
     s = act(s, "rome", "leave_behind", "LI")
@@ -581,14 +592,9 @@ def _beaten_at_venusia(guard: bool = True) -> PRState:
     asked whether to retreat (§10.7.1)."""
     s = blank()
     hold(s, "rome")
-    s.add("capua", "carthage", "HI", 4)
     if guard:
         s.add("brundisium", "carthage", "HI", 1)
-    s.add("venusia", "rome", "LI", 3)
-    s = enter(s, "carthage", "capua", 6, "venusia")
-    dice(s, 5, 2)
-    s = act(s, "rome", "stand")
-    s = act(s, "carthage", "done")
+    s = attack_venusia(s, 5, 2)
     assert top(s) == "retreat"
     return s
 
@@ -642,8 +648,7 @@ def test_9_4_5_units_may_split_off_or_join_during_a_withdrawal() -> None:
     s.add("pisae", "rome", "LI", 1)
     s = enter(s, "carthage", "capua", 3, "rome")
     s = act(s, "rome", "let_pass")          # the LI at Pisa could intercept (§9.3)
-    dice(s, 3)
-    s = act(s, "rome", "withdraw")
+    s = withdraw(s, "rome", 3)
     assert ("withdraw_split", "LG") not in choices(s, "rome")    # not in the battle space
     s = act(s, "rome", "withdraw_to", "pisae")
     assert ("withdraw_split", "LG") in choices(s, "rome")
@@ -703,10 +708,7 @@ def test_10_7_6_a_retreat_through_a_transit_point_loses_1_bp_for_it() -> None:
     hold(s, "rome")
     s.add("delminium", "carthage", "HI", 4)
     s.add("salona", "rome", "LI", 3)
-    s = enter(s, "carthage", "delminium", 6, "salona")
-    dice(s, 5, 2)
-    s = act(s, "rome", "stand")
-    s = act(s, "carthage", "done")
+    s = stand_and_fight(enter(s, "carthage", "delminium", 6, "salona"), 5, 2)
     assert ("retreat", "lissus") in choices(s, "rome") and ("retreat", "siscia") in choices(
         s, "rome")
     near = act(s, "rome", "retreat", "siscia")
@@ -726,21 +728,7 @@ def test_9_4_5_after_an_interception_only_the_withdrawing_units_go_on() -> None:
     """§9.4.5: as in the §9.3.7 test, the Roman LG withdrawing into Pisa are intercepted and
     beaten (one LG left); the Roman garrison that stood in Pisa before is no part of the
     withdrawal and stays when the LG goes on to Genua."""
-    s = blank()
-    hold(s)
-    s.add("capua", "carthage", "HI", 2)
-    s.add("arretium", "carthage", "HI", 1)
-    s.add("rome", "rome", "LG", 3)
-    s.add("pisae", "rome", "GR", 1)
-    s = enter(s, "carthage", "capua", 3, "rome")
-    dice(s, 4)
-    s = act(s, "rome", "withdraw")
-    s = act(s, "rome", "withdraw_to", "pisae")
-    dice(s, 6, 6, 6, 1)
-    s = act(s, "carthage", "intercept", "arretium")
-    s = answer(s, rome=[("done", None)], carthage=[("no_force", None)])
-    s = losses(s, rome=["rome|kill|LG", "rome|kill|LG"])
-    s = answer(s, rome=[("no_militia", None)])
+    s = _beaten_in_pisa(_intercepted_in_pisa(garrison=True))
     assert s.stack("pisae", "rome") == {"LG": 1, "GR": 1}
     assert ("withdraw_split", "LG") not in choices(s, "rome")   # the last combat unit
     s = act(s, "rome", "withdraw_to", "genua")
