@@ -572,3 +572,34 @@ def test_successor_wars_transport_judges_the_port_from_the_armys_side() -> None:
     assert (f["at"], f["sea"]["stopped"]) == ("athens", False)
     assert choices(s, "carthage") == [("sail_to", "ntp_mare_myrtoum"), ("drop_at_sea", "HI"),
                                       ("land", None)]
+
+
+def test_successor_wars_card_36_fleet_contact_names_the_successor_army_11_4_1() -> None:
+    """Card 36 (§17.2) with §11.4.1: the Successor army's transport sailing into Athens, where
+    a Greek fleet lies, is met as the Successor army's, not its drawer Carthage's: Greece's
+    question names the army as the pictures do."""
+    from games.core.text import render
+    from games.pax_romana.rules import RULES
+    from games.pax_romana.texts import TEXTS
+    s = ready()
+    s.add("megara", "greece", "HI", 2)
+    s.add("athens", "greece", "GS", 1)
+    play(s, 36, "carthage")
+    s = act(s, "carthage", "greek_army", "megara")
+    dice(s, 6)
+    s = act(s, "carthage", "go")
+    s = act(s, "carthage", "embark")
+    dice(s, 6)
+    s = act(s, "carthage", "sail_to", "athens")
+    f = top(s)
+    assert (f["k"], f["role"], f["side"], f["mover"]) == ("naval_contact", "greece", "greece",
+                                                          "successor")
+    prompt = RULES.view(s, "greece").prompt_msg
+    assert (prompt.key, prompt.args["army"]) == ("prompt.naval_contact_transport",
+                                                  "@power.successor")
+    assert render(prompt, "en", TEXTS) == (
+        "Greece: the transport of the Successor army (Greek) (an army aboard its galleys) "
+        "enters Athens where your fleet lies: fight it, withdraw, or let it pass?")
+    assert render(prompt, "ru", TEXTS) == (
+        "Греция: транспорт (армия диадохов (греческая), армия на галерах) входит в Athens, "
+        "где стоит ваш флот: сражаться, уйти или пропустить?")

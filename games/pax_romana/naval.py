@@ -1147,7 +1147,9 @@ def _transport_contact(s: PRState, f: Frame, point: str) -> str | None:
     enemy = next(iter(enemy_galleys(s, power, point)), None)
     who = controller_of(s, enemy) if enemy is not None else None
     if enemy is not None and who is not None and who != power:
-        push(s, "naval_contact", role=who, side=enemy, space=point, mover=power,
+        # the army met is named by its side: the Successor army of card 36 is not its drawer's
+        mover = f["owner"] if f.get("successor") else power
+        push(s, "naval_contact", role=who, side=enemy, space=point, mover=mover,
              transport=True)
         return None
     return enemy
