@@ -14,7 +14,7 @@ from games.pax_romana.control import (
 from games.pax_romana.flow import next_phase, push, run
 from games.pax_romana.rules import RULES
 from games.pax_romana.state import City, LeaderState, PRState
-from tests.pax_romana_support import act, blank, choices, dice, hold
+from tests.pax_romana_support import act, army, blank, choices, dice, enter, hold, march, top
 
 
 def _negotiate(s: PRState, power: str, *invite: str) -> PRState:
@@ -26,23 +26,11 @@ def _negotiate(s: PRState, power: str, *invite: str) -> PRState:
     return s
 
 
-def _march(s: PRState, power: str, start: str) -> PRState:
-    units = {k: n for k, n in s.stack(start, power).items() if k != "GS"}
-    push(s, "move_army", role=power, owner=power, start=start, units=units,
-         leaders=s.leaders_at(start, power), minor=False)
-    run(s)
-    return RULES.copy(s)
-
-
-def _top(s: PRState) -> str:
-    return s.flow[-1]["k"]
-
-
 def test_4_3_1_an_alliance_both_sides_confirm_shown_on_the_board_and_in_the_log() -> None:
     s = _negotiate(blank(), "rome", "carthage")
     assert ("ally", "carthage") in choices(s, "rome")
     s = act(s, "rome", "ally", "carthage")
-    assert _top(s) == "alliance_answer" and s.flow[-1]["role"] == "carthage"
+    assert top(s) == "alliance_answer" and s.flow[-1]["role"] == "carthage"
     assert s.alliances == []                     # nothing until the other side confirms
     s = act(s, "carthage", "accept")
     assert s.alliances == [["rome", "carthage"]]
@@ -112,9 +100,7 @@ def test_4_3_1_allied_armies_pass_through_and_end_a_move_together() -> None:
     alliances.ally(s, ["rome", "carthage"])
     s.add("capua", "carthage", "HI", 2)
     s.add("venusia", "rome", "LI", 3)
-    s = _march(s, "carthage", "capua")
-    dice(s, 4)
-    s = act(s, "carthage", "go")
+    s = enter(s, "carthage", "capua", 4)
     assert ("to", "venusia") in [(v, a) for v, a in choices(s, "carthage")]
     s = act(s, "carthage", "to", "venusia")
     move = next(f for f in s.flow if f["k"] == "move_army")
@@ -180,13 +166,11 @@ def _combined(s: PRState, *rolls: int) -> PRState:
     s.add("tarentum", "greece", "HI", 4)
     s.add("venusia", "rome", "LI", 2)
     s.add("venusia", "carthage", "HI", 2)
-    s = _march(s, "greece", "tarentum")
-    dice(s, 5)
-    s = act(s, "greece", "go")
+    s = enter(s, "greece", "tarentum", 5)
     dice(s, *rolls)
     s = act(s, "greece", "to", "venusia")
-    while _top(s) in ("intercept", "withdraw"):
-        verb = "let_pass" if _top(s) == "intercept" else "stand"
+    while top(s) in ("intercept", "withdraw"):
+        verb = "let_pass" if top(s) == "intercept" else "stand"
         s = act(s, s.flow[-1]["role"], verb)
     return s
 
@@ -200,14 +184,14 @@ def test_4_3_1_combined_defence_without_leaders_the_power_with_more_bp_decides()
     b = battle.battle_frame(s)
     assert b["deciders"] == {b["dfd"]: "carthage"}
     assert b["bp"] == {"greece": 12, b["dfd"]: 8} and b["rolls"] == {"greece": 4, b["dfd"]: 2}
-    assert _top(s) == "use_shifts" and s.flow[-1]["role"] == "greece"
+    assert top(s) == "use_shifts" and s.flow[-1]["role"] == "greece"
     s = act(s, "greece", "raise")
-    assert _top(s) == "retreat" and s.flow[-1]["role"] == "carthage"
+    assert top(s) == "retreat" and s.flow[-1]["role"] == "carthage"
     s = act(s, "carthage", "stand")
-    assert _top(s) == "force_retreat"
+    assert top(s) == "force_retreat"
     s = act(s, "greece", "no_force")
     # the deciding Power allocates its share first, then Rome; Greece last
-    assert _top(s) == "allocate_losses" and s.flow[-1]["role"] == "carthage"
+    assert top(s) == "allocate_losses" and s.flow[-1]["role"] == "carthage"
     assert s.flow[-1]["need"] == 3 and s.flow[-1]["owners"] == ["carthage"]
     assert all(k.startswith("carthage|") for v, k in choices(s, "carthage"))
     s = act(s, "carthage", "loss", "carthage|kill|HI")
@@ -273,8 +257,7 @@ def test_4_3_1_allies_stacked_together_part_in_the_isolation_phase() -> None:
     s = blank()
     alliances.ally(s, ["rome", "carthage", "east"])
     s.add("panormus", "rome", "LI", 1)
-    s.add("panormus", "carthage", "HI", 2)
-    s.leaders["carthage_01"] = LeaderState(owner="carthage", at="panormus")
+    army(s, "panormus", "carthage", leaders=("carthage_01",), HI=2)
     s.add("capua", "carthage", "LI", 1)
     s.add("capua", "rome", "LI", 1)
     s.add("paestum", "rome", "LI", 1)
@@ -291,7 +274,7 @@ def test_4_3_1_allies_stacked_together_part_in_the_isolation_phase() -> None:
     assert s.stack("carthage", "carthage") == {"HI": 2, "LI": 1}
     assert s.leaders["carthage_01"].at == "carthage"
     assert s.stack("panormus", "rome") == {"LI": 1}
-    assert _top(s) == "ally_capital" and s.flow[-1]["role"] == "east"
+    assert top(s) == "ally_capital" and s.flow[-1]["role"] == "east"
     assert sorted(a for _, a in choices(s, "east")) == ["alexandria", "antioch"]
     s = act(s, "east", "capital", "antioch")
     assert s.stack("antioch", "east") == {"HI": 1} and s.stack("paestum", "east") == {}
@@ -341,8 +324,7 @@ def test_4_3_1_galleys_and_a_lone_leader_are_no_army_of_the_combined_defence() -
     s = blank()
     alliances.ally(s, ["rome", "carthage"])
     s.add("syracuse", "rome", "LI", 1)
-    s.add("syracuse", "carthage", "GS", 3)
-    s.leaders["carthage_10"] = LeaderState(owner="carthage", at="syracuse")
+    army(s, "syracuse", "carthage", leaders=("carthage_10",), GS=3)
     assert alliances.deciding_power(s, "syracuse", ["carthage", "rome"]) is None
     # Greece joins: Carthage's great leader stands by his galleys only; 1 BP each: by lot
     s.add("syracuse", "greece", "LI", 1)
@@ -364,19 +346,16 @@ def test_4_3_1_an_ally_intercepting_into_its_allys_space_fights_beside_it() -> N
     s.add("mediolanum", "carthage", "HI", 2)
     s.add("parma", "rome", "LI", 2)
     s.add("arretium", "greece", "HI", 4)
-    s = _march(s, "carthage", "mediolanum")
-    dice(s, 4)
-    s = act(s, "carthage", "go")
-    s = act(s, "carthage", "to", "parma")
-    assert _top(s) == "intercept" and s.flow[-1]["role"] == "greece"
+    s = enter(s, "carthage", "mediolanum", 4, "parma")
+    assert top(s) == "intercept" and s.flow[-1]["role"] == "greece"
     dice(s, 6, 6, 1, 6)
     s = act(s, "greece", "intercept", "arretium")
     b = battle.battle_frame(s)
     assert b["att"] == "greece" and b["deciders"] == {"greece": "greece"}
     assert b["bp"] == {"greece": 14, "carthage": 6}
-    assert _top(s) == "use_shifts" and s.flow[-1]["role"] == "greece"
+    assert top(s) == "use_shifts" and s.flow[-1]["role"] == "greece"
     s = act(s, "greece", "done")
-    assert _top(s) == "allocate_losses" and s.flow[-1]["role"] == "carthage"
+    assert top(s) == "allocate_losses" and s.flow[-1]["role"] == "carthage"
     s = act(s, "carthage", "loss", "carthage|weaken|HI")
     assert (s.flow[-1]["role"], s.flow[-1]["need"]) == ("greece", 7)
     s = act(s, "greece", "loss", "greece|kill|HI")
@@ -387,7 +366,7 @@ def test_4_3_1_an_ally_intercepting_into_its_allys_space_fights_beside_it() -> N
     assert s.stack("arretium", "greece") == {"HI": 1}
     assert s.stack("parma", "rome") == {"LI": 1}
     assert s.stack("parma", "carthage") == {"HI": 1, "wHI": 1}
-    assert _top(s) == "withdraw" and s.flow[-1]["role"] == "rome"
+    assert top(s) == "withdraw" and s.flow[-1]["role"] == "rome"
 
 
 def test_4_3_1_an_allys_allied_independent_is_a_friend_too() -> None:
@@ -411,8 +390,7 @@ def test_4_3_1_a_shared_loss_in_a_city_the_fp_count_for_its_owner() -> None:
     alliances.ally(s, ["rome", "carthage"])
     s.cities["capua"] = City(owner="rome", kind="city", fp=5)
     s.add("capua", "rome", "LI", 1)
-    s.add("capua", "carthage", "HI", 2)
-    s.add("capua", "carthage", "CV", 1)
+    army(s, "capua", "carthage", HI=2, CV=1)
     hold(s, "east")
     battle._shared_losses(s, {"space": "capua", "deciders": {"rome": "carthage"}}, "rome", 7,
                           True)
@@ -444,17 +422,17 @@ def test_4_5_table_talk_opens_talks_at_any_decision_of_the_activation_without_th
     assert ("table_talk", None) in choices(s, "rome")
     assert RULES.legal(s, "carthage") == []
     s = act(s, "rome", "table_talk")
-    assert _top(s) == "negotiate" and ("table_talk", None) not in choices(s, "rome")
+    assert top(s) == "negotiate" and ("table_talk", None) not in choices(s, "rome")
     s = act(s, "rome", "invite", "carthage")
     s = act(s, "rome", "ally", "carthage")
     s = act(s, "carthage", "accept")
     s = act(s, "rome", "end")
     assert s.alliances == [["rome", "carthage"]]
-    assert _top(s) == "am" and s.powers["rome"].treasury == treasury
+    assert top(s) == "am" and s.powers["rome"].treasury == treasury
     assert ("action", "expansion") in [(v, a) for v, a in choices(s, "rome")]
     s.add("capua", "rome", "LG", 1)
-    s = _march(s, "rome", "capua")
-    assert _top(s) == "move_army" and ("table_talk", None) in choices(s, "rome")
+    s = march(s, "rome", "capua")
+    assert top(s) == "move_army" and ("table_talk", None) in choices(s, "rome")
     s = act(s, "rome", "table_talk")
     s = act(s, "rome", "end")
-    assert _top(s) == "move_army" and s.flow[-1]["start"] == "capua"
+    assert top(s) == "move_army" and s.flow[-1]["start"] == "capua"

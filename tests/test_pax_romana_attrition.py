@@ -7,19 +7,18 @@ from __future__ import annotations
 from games.pax_romana.flow import run
 from games.pax_romana.isolation import attrition_losses, attrition_phase, isolated_spaces
 from games.pax_romana.rules import RULES
-from games.pax_romana.state import City
-from tests.pax_romana_support import act, blank, choices, dice, hold
+from games.pax_romana.state import City, PRState
+from tests.pax_romana_support import act, army, blank, choices, dice, hold
 
 
-def _isolate_numantia(s):
+def _isolate_numantia(s: PRState) -> None:
     for nb in ("asturica", "segobriga", "calagurris"):
         s.add(nb, "rome", "GR")
 
 
 def test_9_6_1_isolated_unless_in_an_own_city() -> None:
     s = blank()
-    s.add("numantia", "carthage", "HI", 3)
-    s.add("numantia", "carthage", "LI", 3)
+    army(s, "numantia", "carthage", HI=3, LI=3)
     assert isolated_spaces(s, "carthage") == []
     _isolate_numantia(s)
     assert isolated_spaces(s, "carthage") == ["numantia"]
@@ -36,8 +35,7 @@ def test_9_6_3_the_example_three_hi_three_li() -> None:
     """An isolated 3 HI + 3 LI rolls 4: 20% of 6 = 1.2, rounded up to 2: one HI eliminated, or
     two LI, or one HI weakened and one LI eliminated (the owner chooses)."""
     s = blank()
-    s.add("numantia", "carthage", "HI", 3)
-    s.add("numantia", "carthage", "LI", 3)
+    army(s, "numantia", "carthage", HI=3, LI=3)
     _isolate_numantia(s)
     s.phase = "G"
     hold(s, "east")
