@@ -9,7 +9,7 @@ from __future__ import annotations
 from games.pax_romana import battle
 from games.pax_romana.control import data
 from games.pax_romana.rules import RULES
-from games.pax_romana.state import City, LeaderState
+from games.pax_romana.state import City, LeaderState, PRState
 from tests.pax_romana_support import (
     act,
     army,
@@ -323,30 +323,30 @@ def test_10_7_5_retreat_by_sea_and_12_5_3_syracuse_galleys() -> None:
     assert s2.stack("syracuse", "rome") == {"LG": 1, "GS": 2}
 
 
-def test_10_3_5_optional_reroll_for_the_larger_army() -> None:
-    """At 2:1 or more with a lower unmodified roll, the larger army's leader tries 2d6 against
-    Tactics + Campaign (4 + 6); the rerolled die takes -1 for one's own, +1 back for an
-    Exceptional leader (ambiguity A4)."""
-    s = blank(reroll=True)
+def _larger_army_rolls_lower(**options: object) -> PRState:
+    """Carthage's 4 HI under its 4-6 leader move (MP die 2) from Capua into Venusia and attack
+    Rome's 3 LI, which stand: 12 BP against 3, and the battle dice roll 1 against 5."""
+    s = blank(**options)
     hold(s)
     army(s, "capua", "carthage", leaders=("carthage_10",), HI=4)
     s.add("venusia", "rome", "LI", 3)
     s = enter(s, "carthage", "capua", 2, "venusia")
     dice(s, 1, 5)
-    s = act(s, "rome", "stand")
+    return act(s, "rome", "stand")
+
+
+def test_10_3_5_optional_reroll_for_the_larger_army() -> None:
+    """At 2:1 or more with a lower unmodified roll, the larger army's leader tries 2d6 against
+    Tactics + Campaign (4 + 6); the rerolled die takes -1 for one's own, +1 back for an
+    Exceptional leader (ambiguity A4)."""
+    s = _larger_army_rolls_lower(reroll=True)
     assert top(s) == "reroll" and s.flow[-1]["role"] == "carthage"
     dice(s, 3, 3, 4)
     s = act(s, "carthage", "reroll", "own")
     b = next(f for f in s.flow if f["k"] == "battle")
     assert b["rolls"] == {"carthage": 4, "rome": 5}
     assert top(s) == "use_shifts"
-    s2 = blank()
-    hold(s2)
-    army(s2, "capua", "carthage", leaders=("carthage_10",), HI=4)
-    s2.add("venusia", "rome", "LI", 3)
-    s2 = enter(s2, "carthage", "capua", 2, "venusia")
-    dice(s2, 1, 5)
-    s2 = act(s2, "rome", "stand")
+    s2 = _larger_army_rolls_lower()
     assert top(s2) == "use_shifts"                         # not without the option
 
 

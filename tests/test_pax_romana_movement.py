@@ -206,13 +206,19 @@ def test_9_3_an_interception_succeeds_on_12_and_the_interceptor_attacks() -> Non
     assert move["k"] == "move_army" and move["mp"] == 4 - 1 - 1
 
 
+def _rome_attacked(s: PRState) -> PRState:
+    """Carthage's 2 HI at Capua move (MP die 3) into Rome to attack the Roman army there, which
+    is asked whether to withdraw (§9.4)."""
+    s.add("capua", "carthage", "HI", 2)
+    return enter(s, "carthage", "capua", 3, "rome")
+
+
 def test_9_4_withdrawal_before_battle_and_its_stability_cost() -> None:
     s = blank()
     hold(s, "rome")
-    s.add("capua", "carthage", "HI", 2)
     s.add("rome", "rome", "LG", 1)
     st = s.powers["rome"].stability
-    s = enter(s, "carthage", "capua", 3, "rome")
+    s = _rome_attacked(s)
     assert top(s) == "withdraw" and RULES.view(s, None).active == ["rome"]
     s = withdraw(s, "rome", 2)
     dest = [a for v, a in choices(s, "rome") if v == "withdraw_to"]
@@ -298,11 +304,10 @@ def test_10_4_6_elephants_committed_before_the_rolls() -> None:
 def test_9_3_1_a_withdrawing_army_may_be_intercepted_but_not_by_whom_it_escapes() -> None:
     s = blank()
     hold(s)
-    s.add("capua", "carthage", "HI", 2)
     s.add("bovianum", "carthage", "HI", 1)
     s.add("rome", "rome", "LG", 1)
     s.add("genua", "greece", "HI", 2)
-    s = enter(s, "carthage", "capua", 3, "rome")
+    s = _rome_attacked(s)
     s = withdraw(s, "rome", 1)
     assert ("withdraw_to", "pisae") in choices(s, "rome")
     s = act(s, "rome", "withdraw_to", "pisae")
@@ -361,10 +366,9 @@ def test_9_4_5_a_withdrawal_goes_space_by_space_and_may_be_intercepted_in_each()
     Power may); it spends at least 1 MP and may stop after that."""
     s = blank()
     hold(s)
-    s.add("capua", "carthage", "HI", 2)
     s.add("arretium", "carthage", "HI", 2)
     s.add("rome", "rome", "LG", 1)
-    s = enter(s, "carthage", "capua", 3, "rome")
+    s = _rome_attacked(s)
     s = withdraw(s, "rome", 3)
     assert top(s) == "withdraw" and s.flow[-1]["mp"] == 3
     # never whence Carthage came (Capua), nor into Carthage's army at Arretium; no stop yet
@@ -394,12 +398,11 @@ def _intercepted_in_pisa(garrison: bool = False) -> PRState:
     rolled: Carthage 3 BP against 12, rolls 6 and 1. ``garrison``: a Roman GR stands in Pisa."""
     s = blank()
     hold(s)
-    s.add("capua", "carthage", "HI", 2)
     s.add("arretium", "carthage", "HI", 1)
     s.add("rome", "rome", "LG", 3)
     if garrison:
         s.add("pisae", "rome", "GR", 1)
-    s = enter(s, "carthage", "capua", 3, "rome")
+    s = _rome_attacked(s)
     s = withdraw(s, "rome", 4, "pisae")
     dice(s, 6, 6, 6, 1)
     return act(s, "carthage", "intercept", "arretium")
@@ -568,9 +571,8 @@ def test_9_4_5_units_left_behind_fight_while_the_rest_withdraws() -> None:
     Carthaginian army pays its attack MP."""
     s = blank()
     hold(s)
-    s.add("capua", "carthage", "HI", 2)
     army(s, "rome", "rome", LG=1, LI=1)
-    s = enter(s, "carthage", "capua", 3, "rome")
+    s = _rome_attacked(s)
     s = withdraw(s, "rome", 2)
     assert ("leave_behind", "LI") in choices(s, "rome")
     assert ("leave_behind", "LG") in choices(s, "rome")
@@ -643,10 +645,9 @@ def test_9_4_5_units_may_split_off_or_join_during_a_withdrawal() -> None:
     Pisa joins them (1 MP) and one LG splits off (0 MP); the rest goes on to Genua (1 MP)."""
     s = blank()
     hold(s)
-    s.add("capua", "carthage", "HI", 2)
     s.add("rome", "rome", "LG", 2)
     s.add("pisae", "rome", "LI", 1)
-    s = enter(s, "carthage", "capua", 3, "rome")
+    s = _rome_attacked(s)
     s = act(s, "rome", "let_pass")          # the LI at Pisa could intercept (§9.3)
     s = withdraw(s, "rome", 3)
     assert ("withdraw_split", "LG") not in choices(s, "rome")    # not in the battle space
