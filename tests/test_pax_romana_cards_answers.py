@@ -481,3 +481,31 @@ def test_poliorcetes_helepolis_of_an_army_lost_otherwise_goes_at_the_end_of_the_
     push(s, "end_activation", power="rome")
     run(s)
     assert s.card_effects["helepolis"] == {"carthage": "capua"}
+
+
+def test_poliorcetes_card_26_helepolis_of_an_army_isolated_outside_an_activation_goes_at_once(
+        ) -> None:
+    """Card 26 (§17.2) with §9.6.3: Carthage's lone LI in Numantia, isolated in the Attrition and
+    Isolation Phase, rolls 1 and is destroyed; its Helepolis leaves the board then and there,
+    not at the end of some later Activation. Rome's, whose army stands, stays."""
+    from games.pax_romana.isolation import attrition_phase
+    s = blank(advanced=True)
+    s.add("numantia", "carthage", "LI", 1)
+    for nb in ("asturica", "segobriga", "calagurris"):
+        s.add(nb, "rome", "GR")
+    s.add("capua", "rome", "HI", 1)
+    s.card_effects["helepolis"] = {"carthage": "numantia", "rome": "capua"}
+    s.phase = "G"
+    hold(s, "east")
+    attrition_phase(s)
+    dice(s, 1)
+    run(s)
+    s = fresh(s)
+    while s.flow[-1]["k"] != "am":
+        s = act(s, s.flow[-1]["role"], *choices(s, s.flow[-1]["role"])[0])
+    assert s.stack("numantia", "carthage") == {}
+    assert s.card_effects["helepolis"] == {"rome": "capua"}
+    lost = [e.msg for e in s.log if e.msg.key == "log.helepolis_lost"]
+    assert [(m.args["power"], m.args["space"]) for m in lost] == [("@power.carthage",
+                                                                    "@space.numantia")]
+    assert GAME.view(s, None).board["cards"]["effects"]["helepolis"] == {"rome": "capua"}

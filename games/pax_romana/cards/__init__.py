@@ -8,6 +8,7 @@ from games.pax_romana.cards import (
     deck,  # noqa: F401
     drawn,  # noqa: F401
     held,  # noqa: F401
+    hooks,  # noqa: F401 - a Helepolis whose army is gone leaves the board at once
     rebellion_card,  # noqa: F401
     registry,  # noqa: F401
     segment,  # noqa: F401
