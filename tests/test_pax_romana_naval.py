@@ -616,3 +616,96 @@ def test_11_4_5_moving_on_after_a_draw_the_active_fleet_may_start_the_battle() -
     assert "carthage" not in s.units.get("ntp_mare_inferum", {})
     assert s.stack("ntp_mare_inferum", "rome") == {"GS": 2}
     assert ("naval_attack", None) not in choices(s, "rome")
+
+
+def _only_way_past_greece() -> PRState:
+    """The Roman fleet (2) leaves a galley at Rome and sails into Mare Inferum, where the
+    Carthaginian fleet (2) lies; its only other way out is Paestum, where a Greek galley lies."""
+    s = blank()
+    hold(s)
+    s.add("rome", "rome", "GS", 3)
+    s.add("ntp_mare_inferum", "carthage", "GS", 2)
+    s.add("paestum", "greece", "GS", 1)
+    s = _fleet(s, "rome", "rome")
+    s = act(s, "rome", "leave_galley")
+    s = act(s, "rome", "sail")
+    dice(s, 1)
+    return act(s, "rome", "to", "ntp_mare_inferum")
+
+
+def test_11_4_2_a_fleet_whose_only_way_out_is_past_a_third_fleet_may_withdraw_by_leave() -> None:
+    """§11.4.2: Rome is the Power withdrawn from, so its galley at Rome bars that way; the way
+    past the Greek galley at Paestum is open "unless that player" refuses: withdrawal is offered
+    and the Greek player is asked when the fleet sails there. Allowed, it sails in and, ending
+    there, the Roman fleet Stops with +1."""
+    s = _only_way_past_greece()
+    assert naval.naval_withdrawal_ports(s, "carthage", "ntp_mare_inferum") == []
+    assert choices(s, "carthage") == [("fight", None), ("let_pass", None), ("withdraw", None)]
+    s = act(s, "carthage", "withdraw")
+    assert choices(s, "carthage") == [("naval_withdraw_ask", "paestum")]
+    s = act(s, "carthage", "naval_withdraw_ask", "paestum")
+    assert s.flow[-1]["k"] == "naval_passage" and s.flow[-1]["role"] == "greece"
+    s = act(s, "greece", "allow_passage")
+    assert s.stack("paestum", "carthage") == {"GS": 2}
+    assert "carthage" not in s.units.get("ntp_mare_inferum", {})
+    assert choices(s, "carthage") == [("continue", None), ("stop", None)]
+    s = act(s, "carthage", "stop")
+    f = s.flow[-1]
+    assert f["k"] == "move_fleet" and f["stopped"] and f["drm"] == 1
+
+
+def test_11_4_2_leave_refused_with_no_other_way_the_fleet_does_not_withdraw() -> None:
+    """§11.4.2, refused at the first point: the fleet has not moved, so it has not withdrawn;
+    its player fights or lets the Roman fleet pass after all (withdrawal no longer offered).
+    It fights: Rome 6 + 4 against 1 + 4, both Carthaginian galleys sunk (5 BP), Rome's even
+    roll (2) costs it nothing."""
+    s = _only_way_past_greece()
+    s = act(s, "carthage", "withdraw")
+    s = act(s, "carthage", "naval_withdraw_ask", "paestum")
+    s = act(s, "greece", "refuse_passage")
+    assert [RULES.tr(e.msg, "en") for e in s.log[-2:]] == [
+        "Greece does not let the withdrawing fleet into Paestum.",
+        "Carthage's fleet has no way out of Mare Inferum (Latin coast) but the one refused: "
+        "it does not withdraw."]
+    assert s.flow[-1]["k"] == "naval_contact" and s.flow[-1]["role"] == "carthage"
+    assert choices(s, "carthage") == [("fight", None), ("let_pass", None)]
+    assert s.stack("ntp_mare_inferum", "carthage") == {"GS": 2}
+    dice(s, 6, 1, 2)
+    s = act(s, "carthage", "fight")
+    assert [(e.msg.args["a"], e.msg.args["d"]) for e in s.log
+            if e.msg.key == "log.naval_battle"] == [(10, 5)]
+    assert "carthage" not in s.units.get("ntp_mare_inferum", {})
+    assert s.stack("ntp_mare_inferum", "rome") == {"GS": 2}
+    f = s.flow[-1]
+    assert f["k"] == "move_fleet" and f["stopped"] and f["drm"] == 2     # won: +2, not +1
+
+
+def test_11_4_2_leave_refused_on_the_way_the_withdrawal_ends_in_the_ntp_11_1_5() -> None:
+    """§11.4.2 with §11.1.5: the Roman fleet (2) sets sail from Paestum beside the Carthaginian
+    fleet (2); Roman galleys hold Rome and the Tyrrhenian DSTP, so the only way out is by the
+    Gulf of Hipponium (an NTP, disaster roll 1) to Rhegium, where a Greek galley lies. Refused
+    there, the withdrawal ends in the NTP (a fleet may end its move in one) and the Roman
+    fleet Stops with +1."""
+    s = blank()
+    hold(s)
+    s.add("paestum", "rome", "GS", 2)
+    s.add("paestum", "carthage", "GS", 2)
+    s.add("rome", "rome", "GS", 1)
+    s.add("dstp_mare_tyrrhenum", "rome", "GS", 1)
+    s.add("rhegium", "greece", "GS", 1)
+    s = _fleet(s, "rome", "paestum")
+    s = act(s, "rome", "sail")
+    assert ("withdraw", None) in choices(s, "carthage")
+    s = act(s, "carthage", "withdraw")
+    assert choices(s, "carthage") == [("naval_withdraw_to", "ntp_sinus_hipponiates")]
+    dice(s, 1)
+    s = act(s, "carthage", "naval_withdraw_to", "ntp_sinus_hipponiates")
+    assert choices(s, "carthage") == [("naval_withdraw_ask", "rhegium")]
+    s = act(s, "carthage", "naval_withdraw_ask", "rhegium")
+    s = act(s, "greece", "refuse_passage")
+    assert RULES.tr(s.log[-1].msg, "en") == (
+        "Carthage's withdrawing fleet, refused the way on, ends its withdrawal at Sinus "
+        "Hipponiates (Bruttian coast).")
+    assert s.stack("ntp_sinus_hipponiates", "carthage") == {"GS": 2}
+    f = s.flow[-1]
+    assert f["k"] == "move_fleet" and f["stopped"] and f["drm"] == 1

@@ -11,6 +11,7 @@ galleys and leaders that go, then point by point; ``stopped`` asks for Continuat
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 from games.core import Choice, Msg, msg
@@ -408,9 +409,11 @@ def continuation_row(condition: str) -> int:
 
 
 def ports_within(s: PRState, power: str, start: str, links: int,
-                 avoid: set[str] | frozenset[str] = frozenset()) -> list[str]:
+                 avoid: set[str] | frozenset[str] = frozenset(),
+                 passable: Callable[[str], bool] | None = None) -> list[str]:
     """Ports within ``links`` sea links of ``start``, through points free of enemy fleets and
-    not into one (§11.4.2), never through ``avoid``."""
+    not into one (§11.4.2), never through ``avoid``; ``passable`` says instead which points
+    the fleet may enter (those whose players may let it in, ``way_out``)."""
     seen = {start, *avoid}
     frontier = [start]
     out: list[str] = []
@@ -418,7 +421,8 @@ def ports_within(s: PRState, power: str, start: str, links: int,
         nxt = []
         for pt in frontier:
             for nb in sorted(data().sea_neighbours(pt)):
-                if nb in seen or enemy_galleys(s, power, nb):
+                if nb in seen or not (passable(nb) if passable is not None
+                                      else not enemy_galleys(s, power, nb)):
                     continue
                 seen.add(nb)
                 nxt.append(nb)
@@ -459,16 +463,42 @@ def _no_withdrawal_key(point: str, side: str) -> str:
     return f"{point}|{side}|no_naval_withdrawal"
 
 
-def may_withdraw_fleet(s: PRState, side: str, point: str) -> bool:
-    """§11.4.2: a fleet with galleys, a port to reach, and no Continuation roll of 12 in an
-    earlier withdrawal of this Activation."""
-    return (bool(s.stack(point, side).get("GS")) and bool(naval_withdrawal_ports(s, side, point))
+def way_out(s: PRState, side: str, mover: str | None, allowed: list[str] | tuple[str, ...] = (),
+            refused: list[str] | tuple[str, ...] = ()) -> Callable[[str], bool]:
+    """§11.4.2: the points a fleet withdrawing from ``mover`` may enter: free of other fleets,
+    or held only by fleets whose players have let it in (``allowed``) or may still be asked:
+    never the Active Power it withdraws from, nor sides nobody commands, nor a point where
+    leave was refused."""
+    from games.pax_romana.movement import controller_of
+    asker = controller_of(s, side)
+
+    def passable(point: str) -> bool:
+        owners = [o for o in enemy_galleys(s, side, point) if o not in allowed]
+        if not owners:
+            return True
+        return point not in refused and all(
+            controller_of(s, o) not in (None, asker, mover) for o in owners)
+    return passable
+
+
+def may_withdraw_fleet(s: PRState, side: str, point: str, mover: str | None = None,
+                       refused: list[str] | tuple[str, ...] = ()) -> bool:
+    """§11.4.2: a fleet with galleys, a port to reach (past other players' fleets too, whose
+    leave is asked when the fleet comes to them), and no Continuation roll of 12 in an earlier
+    withdrawal of this Activation."""
+    return (bool(s.stack(point, side).get("GS"))
+            and bool(ports_within(s, side, point, NAVAL_WITHDRAWAL_LINKS,
+                                  passable=way_out(s, side, mover, (), refused)))
             and _no_withdrawal_key(point, side) not in s.finished)
+
+
+def _way(s: PRState, f: Frame) -> Callable[[str], bool]:
+    return way_out(s, f["side"], f.get("mover"), f.get("allowed", []), f.get("refused", []))
 
 
 def withdrawal_targets(s: PRState, f: Frame) -> list[str]:
     """The next points of a withdrawing fleet: free of enemy fleets, not back, and from which a
-    port lies within the sea links left."""
+    port lies within the sea links left (past fleets whose players may let it in)."""
     left = NAVAL_WITHDRAWAL_LINKS - (len(f["path"]) - 1)
     if left <= 0:
         return []
@@ -477,7 +507,7 @@ def withdrawal_targets(s: PRState, f: Frame) -> list[str]:
         if nb in f["path"] or _unasked(s, f, nb):
             continue
         if point_kind(nb) == "port" or ports_within(s, f["side"], nb, left - 1,
-                                                    set(f["path"])):
+                                                    set(f["path"]), _way(s, f)):
             out.append(nb)
     return out
 
@@ -489,20 +519,18 @@ def _unasked(s: PRState, f: Frame, point: str) -> list[str]:
 
 def passage_targets(s: PRState, f: Frame) -> list[str]:
     """§11.4.2: points a withdrawing fleet may enter only if the players whose fleets lie there
-    allow it (asked once each point); sides nobody commands are never asked."""
-    from games.pax_romana.movement import controller_of
+    allow it (asked once each point, when the fleet comes to it); sides nobody commands and the
+    Active Power are never asked."""
     left = NAVAL_WITHDRAWAL_LINKS - (len(f["path"]) - 1)
     if left <= 0:
         return []
     out = []
+    way = _way(s, f)
     for nb in sorted(data().sea_neighbours(f["at"])):
-        owners = _unasked(s, f, nb)
-        if nb in f["path"] or not owners or nb in f.get("refused", []):
-            continue
-        if any(controller_of(s, o) in (None, f["role"]) for o in owners):
+        if nb in f["path"] or not _unasked(s, f, nb) or not way(nb):
             continue
         if point_kind(nb) == "port" or ports_within(s, f["side"], nb, left - 1,
-                                                    set(f["path"])):
+                                                    set(f["path"]), way):
             out.append(nb)
     return out
 
@@ -522,7 +550,7 @@ def _contact_choices(s: PRState, f: Frame) -> list[Choice]:
                  if point_kind(f["at"]) == "port" and f["at"] != f["space"] else [])
         return paged(f, f["role"], options, fixed)
     out = [opt("fight", None, "choice.naval_fight"), opt("let_pass", None, "choice.let_pass")]
-    if may_withdraw_fleet(s, f["side"], f["space"]):
+    if may_withdraw_fleet(s, f["side"], f["space"], f.get("mover"), f.get("refused", [])):
         out.append(opt("withdraw", None, "choice.naval_withdraw"))
     return out
 
@@ -629,7 +657,7 @@ def _withdrawing(s: PRState, f: Frame, verb: str, arg: Any) -> None:
                     return
         elif point_kind(arg) == "port" and must_stop(s, side, arg):
             f["stopped"] = True
-        if not withdrawal_targets(s, f) and point_kind(arg) == "port" and not f["stopped"]:
+        if not _ways_on(s, f) and point_kind(arg) == "port" and not f["stopped"]:
             _withdrawal_over(s, f)
         return
     if verb == "continue":
@@ -643,7 +671,7 @@ def _withdrawing(s: PRState, f: Frame, verb: str, arg: Any) -> None:
             f["twelve"] = True          # §11.4.2: no second withdrawal this Activation
         if ok:
             f["stopped"] = False
-            if not withdrawal_targets(s, f):
+            if not _ways_on(s, f):
                 _withdrawal_over(s, f)
             return
         if point_kind(here) == "dstp":  # §11.2.1: Finished in a DSTP, destroyed
@@ -653,6 +681,11 @@ def _withdrawing(s: PRState, f: Frame, verb: str, arg: Any) -> None:
             _withdrawal_sunk(s, f)
             return
     _withdrawal_over(s, f)
+
+
+def _ways_on(s: PRState, f: Frame) -> bool:
+    """Whether the withdrawing fleet may sail on: freely, or by asking leave (§11.4.2)."""
+    return bool(withdrawal_targets(s, f) or passage_targets(s, f))
 
 
 def _ask_passage(s: PRState, f: Frame, point: str) -> None:
@@ -686,9 +719,36 @@ def naval_passage(s: PRState, f: Frame, verb: str, arg: Any) -> None:
         w.setdefault("refused", []).append(f["point"])
         s.say(msg("log.passage_refused", power=f"@power.{f['side']}",
                   space=f"@space.{f['point']}"))
+        _no_way_left(s, w)
         return
     w.setdefault("allowed", []).append(f["side"])
     _ask_passage(s, w, f["point"])
+
+
+def _no_way_left(s: PRState, f: Frame) -> None:
+    """§11.4.2 when a refusal leaves the withdrawing fleet no way on: still where the battle
+    would be, it has not withdrawn, and its player fights or lets the mover pass after all;
+    in a port it may end there (its own choice); in an NTP its withdrawal ends there, as a
+    fleet may end its move in one (§11.1.5); in a DSTP, where no fleet may end its move, it is
+    lost with its leaders (§11.2.1)."""
+    if _ways_on(s, f):
+        return
+    side, at = f["side"], f["at"]
+    if at == f["space"]:
+        for key in ("stage", "at", "path", "stopped", "twelve", "n", "leaders", "allowed"):
+            f.pop(key, None)
+        s.say(msg("log.no_way_out", power=f"@power.{side}", space=f"@space.{at}"))
+        return
+    kind = point_kind(at)
+    if kind == "port":
+        return
+    if kind == "dstp":
+        s.say(msg("log.fleet_lost", power=f"@power.{side}", space=f"@space.{at}", n=f["n"]))
+        s.remove(at, side, "GS", f["n"])
+        _withdrawal_sunk(s, f)
+        return
+    s.say(msg("log.withdrawal_ends", power=f"@power.{side}", space=f"@space.{at}"))
+    _withdrawal_over(s, f)
 
 
 def _withdrawal_sunk(s: PRState, f: Frame) -> None:
@@ -1208,6 +1268,10 @@ texts.extend({
         "choice.allow_passage": "Let it in",
         "choice.refuse_passage": "Refuse",
         "log.passage_refused": "{power} does not let the withdrawing fleet into {space}.",
+        "log.no_way_out": "{power}'s fleet has no way out of {space} but the one refused: it "
+                          "does not withdraw.",
+        "log.withdrawal_ends": "{power}'s withdrawing fleet, refused the way on, ends its "
+                               "withdrawal at {space}.",
     },
     "ru": {
         "prompt.naval_contact_transport": "{who}: транспорт ({army}, армия на галерах) входит "
@@ -1238,5 +1302,9 @@ texts.extend({
         "choice.allow_passage": "Пропустить",
         "choice.refuse_passage": "Отказать",
         "log.passage_refused": "{power} не пускает уходящий флот в {space}.",
+        "log.no_way_out": "{power}: флоту некуда уйти из {space}, кроме пути, в котором "
+                          "отказано: отхода нет.",
+        "log.withdrawal_ends": "{power}: уходящему флоту отказано в пути дальше, его отход "
+                               "заканчивается в {space}.",
     },
 })
