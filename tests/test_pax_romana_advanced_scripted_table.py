@@ -231,3 +231,155 @@ async def test_s17_1_4_hand_shows_ones_own_cards_and_objectives_only(
             assert {"en": "Cards in hand", "ru": "Карты на руке"}[lang] in text
     finally:
         await h.service.store.close()
+
+
+# -- the Alliance card's negotiation (§17.2 Alliance, §4.2, §4.3.1) -------------------------------
+ALLIANCE = 1
+ALLIANCE_HANDS = {"rome": [], "carthage": [CUNCTATOR], "greece": [ALLIANCE, SPIES], "east": []}
+
+
+def alliance_position() -> PRState:
+    """Greece's Card Segment in Scenario V, Advanced: Greece holds Alliance and Spies, Carthage
+    Cunctator; Greece has 2 galleys at Athens, Carthage a mercenary unit and a galley at
+    Gades."""
+    s = blank("V", 5, advanced=True, card_play_window="answers_only")
+    for p in s.powers.values():
+        p.treasury = 10
+    s.hands = {r: list(k) for r, k in ALLIANCE_HANDS.items()}
+    s.deck, s.discard, s.removed_cards = [], [], []
+    s.add("athens", "greece", "GS", 2)
+    s.add("gades", "carthage", "MHI", 1)
+    s.add("gades", "carthage", "GS", 1)
+    s.active_power = "greece"
+    hold(s, "east")
+    push(s, "card_segment", role="greece", drawn=None, played_drawn=False, played_other=False)
+    s = fresh(s)
+    run(s)
+    return s
+
+
+@pytest.fixture
+def alliance_scripted(monkeypatch: pytest.MonkeyPatch) -> PRState:
+    position = alliance_position()
+
+    def setup(seed: int, scenario: str | dict, options: dict) -> PRState:
+        return RULES.copy(position)
+
+    monkeypatch.setattr(registry.get(TITLE), "setup", setup)
+    return position
+
+
+async def test_s4_2_the_alliance_card_trades_galleys_mercenaries_a_card_and_an_alliance(
+        tmp_path: Path, alliance_scripted: PRState) -> None:
+    """§17.2 Alliance, §4.2: Greece plays Alliance in its Card Segment (Carthage, holding a
+    card, may cancel it and passes) and negotiates with Carthage alone: a private thread of the
+    two players (Carthage's reads Russian), nobody else invited or added. §4.3.1: each transfer
+    is proposed by one party and confirmed by the other by DM, and carried out at once
+    (§4.3.2): Greece's 2 galleys at Athens to Carthage (they stay at Athens), Carthage's
+    mercenary unit at Gades to Greece, 3 Talents asked of Carthage and refused, Spies given to
+    Carthage (its name read by the two alone), an alliance to the end of the Game Turn. The
+    thread closes with what changed hands, in both readers' languages, the refusal left out."""
+    h = await open_table(db_url(tmp_path), Clock())
+    try:
+        await h.service.set_player(B, language="ru")
+        seats = dict(zip(POWERS, (A, B, C, D), strict=True))
+        await h.command("game new", A, TITLE, "V", seed=5,
+                        options="advanced=true, card_play_window=answers_only")
+        game = (await h.service.list_games(GUILD, CHANNEL))[-1].id
+        for role, user in seats.items():
+            await h.command("game join", user, game, role)
+        await h.command("game start", A, game)
+        secrets = Secrets(h, game, seats)
+        await secrets.check()
+
+        assert await press(h, game, seats, "greece", "play", ALLIANCE) == "ephemeral"
+        await secrets.check()
+        assert any(tr("en", "log.card_played", power="@power.greece",
+                      card=f"@card.{ALLIANCE}") in x for x in channel_texts(h))
+        assert await press(h, game, seats, "carthage", "answer", 0) == "dm"   # Deus: passes
+        view = (await h.service.views_for(game, C))["greece"]
+        assert view.prompt_msg.key == "prompt.alliance_card"
+        assert [c.arg for c in view.actions if c.verb == "negotiate_with"] == [
+            "rome", "carthage", "east"]
+        await press(h, game, seats, "greece", "negotiate_with", "carthage")
+        await secrets.check()
+
+        (thread,) = h.private_threads
+        assert thread.parent is h.channel and sorted(thread.members) == [B, C]
+        view = (await h.service.views_for(game, C))["greece"]
+        assert sorted({c.verb for c in view.actions}) == ["ally", "ask_from", "end", "give_to"]
+        assert {c.arg for c in view.actions if c.arg is not None} == {"carthage"}
+
+        # galleys given: Greece proposes, Carthage confirms by DM
+        await press(h, game, seats, "greece", "give_to", "carthage")
+        await press(h, game, seats, "greece", "kind", "galleys")
+        await press(h, game, seats, "greece", "asset", "athens")
+        question = h.by_id[(await h.bot.table.memo(game)).asks["carthage"].message]["content"]
+        assert tr("ru", "prompt.deal_galleys", who="@power.carthage", proposer="@power.greece",
+                  giver="@power.greece", receiver="@power.carthage", n=0,
+                  space="@space.athens") in question
+        assert await press(h, game, seats, "carthage", "accept") == "dm"
+        s = await secrets.state()
+        assert s.stack("athens", "carthage") == {"GS": 2} and s.stack("athens", "greece") == {}
+
+        # mercenaries asked for: Carthage confirms
+        await press(h, game, seats, "greece", "ask_from", "carthage")
+        await press(h, game, seats, "greece", "kind", "mercenaries")
+        await press(h, game, seats, "greece", "asset", "gades")
+        assert await press(h, game, seats, "carthage", "accept") == "dm"
+        s = await secrets.state()
+        assert s.stack("gades", "greece") == {"MHI": 1}
+        assert s.stack("gades", "carthage") == {"GS": 1}
+
+        # Talents asked for: Carthage refuses, nothing changes
+        await press(h, game, seats, "greece", "ask_from", "carthage")
+        await press(h, game, seats, "greece", "kind", "talents")
+        await press(h, game, seats, "greece", "amount", 3)
+        assert await press(h, game, seats, "carthage", "refuse") == "dm"
+        s = await secrets.state()
+        assert (s.powers["greece"].treasury, s.powers["carthage"].treasury) == (10, 10)
+
+        # a card offered: named to Carthage (in Russian) and nobody else
+        await press(h, game, seats, "greece", "give_to", "carthage")
+        await press(h, game, seats, "greece", "kind", "card")
+        await press(h, game, seats, "greece", "asset", SPIES)
+        await secrets.check()
+        question = h.by_id[(await h.bot.table.memo(game)).asks["carthage"].message]["content"]
+        assert "«Шпионы»" in question, question
+        assert await press(h, game, seats, "carthage", "accept") == "dm"
+        s = await secrets.state()
+        assert sorted(s.hands["carthage"]) == [CUNCTATOR, SPIES] and s.hands["greece"] == []
+        got = tr("ru", "log.deal_card_got", giver="@power.greece", card=f"@card.{SPIES}")
+        assert any(got in x for x in dm_texts(h, B)), got
+        await secrets.check()
+
+        # an alliance to the end of the Game Turn, accepted
+        await press(h, game, seats, "greece", "ally", "carthage")
+        assert await press(h, game, seats, "carthage", "accept") == "dm"
+        s = await secrets.state()
+        assert [sorted(g) for g in s.alliances] == [["carthage", "greece"]]
+
+        await press(h, game, seats, "greece", "end")
+        await secrets.check()
+        closing = thread.messages[-1]["content"]
+        for lang in ("en", "ru"):
+            lines = [
+                tr(lang, "log.deal_units", giver="@power.greece", receiver="@power.carthage",
+                   n=2, unit="@unit.GS", space="@space.athens"),
+                tr(lang, "log.deal_units", giver="@power.carthage", receiver="@power.greece",
+                   n=1, unit="@unit.MHI", space="@space.gades"),
+                tr(lang, "log.deal_card", giver="@power.greece", receiver="@power.carthage"),
+                tr(lang, "log.alliance2", a="@power.carthage", b="@power.greece"),
+            ]
+            for line in lines:
+                assert f"• {line}" in closing, (line, closing)
+            assert tr(lang, "log.deal_refused", who="@power.carthage") not in closing
+        assert "Переговоры окончены" in closing and "negotiation is over" in closing
+        assert thread.archived and thread.locked
+        assert not cards_named(closing) & {SPIES}
+        for user in (A, D):
+            assert not any(SPIES in cards_named(x) for x in dm_texts(h, user)), user
+            assert user not in thread.members
+        assert not any(SPIES in cards_named(x) for x in channel_texts(h))
+    finally:
+        await h.service.store.close()
