@@ -709,3 +709,35 @@ def test_11_4_2_leave_refused_on_the_way_the_withdrawal_ends_in_the_ntp_11_1_5()
     assert s.stack("ntp_sinus_hipponiates", "carthage") == {"GS": 2}
     f = s.flow[-1]
     assert f["k"] == "move_fleet" and f["stopped"] and f["drm"] == 1
+
+
+def test_11_4_5_a_transport_moving_on_after_a_draw_may_itself_start_the_battle() -> None:
+    """§11.4.5: "the Active fleet, if it moves, may also start a battle", a transport (an army
+    aboard 2 galleys) as well: after the draw (4 + 4 each) and a Continuation of 3 + 3,
+    Carthage lets it pass; Rome attacks, 6 + 4 against 1 + 4: the 5 BP difference sinks both
+    Carthaginian galleys, Rome's even roll (2) costs it nothing, and the winning transport
+    Stops with +2. Had it left its galleys behind, it could not attack (§11.3.1)."""
+    s = blank()
+    hold(s)
+    s.add("rome", "rome", "LG", 1)
+    s.add("rome", "rome", "GS", 2)
+    s.add("ntp_mare_inferum", "carthage", "GS", 2)
+    s = _transport_at_sea(s, "rome", "rome", 6, "ntp_mare_inferum", disaster=1)
+    dice(s, 4, 4)
+    s = act(s, "carthage", "fight")
+    assert ("naval_attack", None) not in choices(s, "rome")     # Stopped: Continuation first
+    dice(s, 3, 3)
+    s = act(s, "rome", "continue_voyage")
+    s = act(s, "carthage", "let_pass")
+    assert choices(s, "rome")[0] == ("naval_attack", None)
+    alone = act(act(s, "rome", "drop_galley"), "rome", "drop_galley")
+    assert ("naval_attack", None) not in choices(alone, "rome")
+    dice(s, 6, 1, 2)
+    s = act(s, "rome", "naval_attack")
+    assert [(e.msg.args["a"], e.msg.args["d"]) for e in s.log
+            if e.msg.key == "log.naval_battle"] == [(8, 8), (10, 5)]
+    assert "carthage" not in s.units.get("ntp_mare_inferum", {})
+    assert s.stack("ntp_mare_inferum", "rome") == {"LG": 1, "GS": 2}
+    m = s.flow[-1]
+    assert m["k"] == "move_army" and m["sea"]["stopped"] and m["sea"]["drm"] == 2
+    assert ("naval_attack", None) not in choices(s, "rome")

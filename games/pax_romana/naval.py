@@ -905,7 +905,8 @@ TRANSPORT_BP_PER_GALLEY = 2      # §11.4.6: 2 BP of the army for each galley lo
 
 # -- naval transport and amphibious assault (§11.3), inside the army's move (movement.py) ------------
 TRANSPORT_VERBS = frozenset({"embark", "sail_to", "land", "continue_voyage", "return_to_port",
-                             "pick_up_at_sea", "pick_up_galleys", "drop_at_sea", "drop_galley"})
+                             "naval_attack", "pick_up_at_sea", "pick_up_galleys", "drop_at_sea",
+                             "drop_galley"})
 
 
 def transport_cost(what: str) -> int:
@@ -977,9 +978,21 @@ def transport_choices(s: PRState, f: Frame) -> list[Choice]:
                      0 if sea["paid"] else transport_cost("voyage")) < assault_reserve())]
     ahead = [p for p in reachable if p != back] or reachable
     options = [opt("sail_to", p, "choice.sail_to", space=f"@space.{p}") for p in ahead]
+    if may_attack_after_draw(s, f):
+        options.insert(0, opt("naval_attack", None, "choice.naval_attack",
+                              space=f"@space.{f['at']}"))
     if not options and not landing:
         landing = [opt("return_to_port", None, "choice.return_to_port")]
     return paged(f, f["role"], options + chores, landing)
+
+
+def may_attack_after_draw(s: PRState, f: Frame) -> bool:
+    """§11.4.5: a transport moving on after a draw may start a naval battle with the enemy
+    fleet still there, as a fleet of galleys may, before it sails on; not one without galleys,
+    which could only be destroyed in it (§11.3.1, §11.4.6)."""
+    sea = f["sea"]
+    return bool(sea.get("may_attack") and sea["galleys"] > 0
+                and enemy_galleys(s, f["role"], f["at"]))
 
 
 def _port_units(s: PRState, f: Frame) -> dict[str, int]:
@@ -1120,7 +1133,12 @@ def transport_act(s: PRState, f: Frame, verb: str, arg: Any) -> None:
     if verb == "return_to_port":
         _back_to_port(s, f)
         return
+    if verb == "naval_attack":          # §11.4.5: the Active transport starts the battle
+        sea.pop("may_attack", None)
+        transport_battle(s, f, enemy_galleys(s, power, f["at"])[0])
+        return
     if verb == "sail_to":
+        sea.pop("may_attack", None)
         if not sea["paid"]:
             f["mp"] -= transport_cost("voyage")
             sea["paid"] = True
@@ -1166,6 +1184,7 @@ def transport_act(s: PRState, f: Frame, verb: str, arg: Any) -> None:
         if ok:
             sea["stopped"] = False
             if sea.pop("drew", None):   # §11.4.5: moving on after a draw, it may be fought again
+                sea["may_attack"] = True    # and may itself start the battle
                 enemy = _transport_contact(s, f, f["at"])
                 if enemy is not None:
                     transport_battle(s, f, enemy)
