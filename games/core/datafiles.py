@@ -4,7 +4,7 @@ reported as 'file: item: reason' in one ``DataError``."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -50,18 +50,42 @@ def read_model(path: Path, model: type[BaseModel],
     """The file at ``path`` validated as ``model``; a missing file, bad JSON or invalid values
     raise ``DataError`` naming the file and, for each problem, the item (``ident`` names list
     items)."""
-    name = path.name
+    return validate(read_json(path), model, path.name, ident)
+
+
+def read_json(path: Path, name: str | None = None) -> Any:
+    """The JSON value in the file at ``path``; a missing file or bad JSON raise ``DataError``
+    naming it ``name`` (by default the file's own name)."""
+    name = name or path.name
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
+        return json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise DataError([f"{name}: the file is missing"]) from None
     except json.JSONDecodeError as exc:
         raise DataError([f"{name}: not valid JSON ({exc})"]) from None
+
+
+def validate(raw: Any, model: type[BaseModel], name: str,
+             ident: Callable[[dict[str, Any]], Any] = id_of) -> Any:
+    """``raw`` validated as ``model``; invalid values raise ``DataError``, each problem located
+    as 'name: item: reason' (``ident`` names list items)."""
     try:
         return model.model_validate(raw)
     except ValidationError as exc:
         raise DataError([f"{name}: {where(raw, err['loc'], ident)}: {err['msg']}"
                          for err in exc.errors()]) from None
+
+
+def repeated(ids: Iterable[Any]) -> list[str]:
+    """The values met more than once in ``ids``, as text, each named once, in the order of
+    their second occurrence (for 'id ... is used twice' checks)."""
+    seen: set[Any] = set()
+    out: list[str] = []
+    for i in ids:
+        if i in seen and str(i) not in out:
+            out.append(str(i))
+        seen.add(i)
+    return out
 
 
 def where(raw: Any, loc: tuple[Any, ...],

@@ -67,7 +67,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from games.core.datafiles import DataError, FrozenModel, data_dir, read_model
+from games.core.datafiles import DataError, FrozenModel, data_dir, read_model, repeated
 
 DATA_DIR = data_dir("hannibal")
 
@@ -562,23 +562,13 @@ def _read(name: str, model: type[BaseModel], directory: Path | None = None) -> A
     return read_model((directory or DATA_DIR) / name, model, _name_of)
 
 
-def _dups(ids: list[Any]) -> list[str]:
-    seen: set[Any] = set()
-    out: list[str] = []
-    for i in ids:
-        if i in seen and str(i) not in out:
-            out.append(str(i))
-        seen.add(i)
-    return out
-
-
 def _check_map(f: MapFile) -> list[str]:
     n = "map.json"
     out: list[str] = []
     pids = [p.id for p in f.provinces]
     sids = [s.id for s in f.spaces]
     for what, ids in (("province", pids), ("space", sids)):
-        for d in _dups(ids):
+        for d in repeated(ids):
             out.append(f"{n}: {what} id {d!r} is used twice")
         for i in ids:
             if not _ID.match(i):
@@ -628,7 +618,7 @@ def _check_map(f: MapFile) -> list[str]:
         if key in seen:
             out.append(f"{tag}: listed twice")
         seen[key] = tag
-    for d in _dups([p.space for p in f.ports]):
+    for d in repeated([p.space for p in f.ports]):
         out.append(f"{n}: port {d!r} is listed twice")
     for p in f.ports:
         if p.space not in S:
@@ -722,7 +712,7 @@ def _check_setup(s: Setup, m: HannibalMap, gens: dict[str, General]) -> list[str
             out.append(f"{n}: consul/proconsul {g!r} is not a Roman general")
         elif not placed.get(g, "").startswith("at "):
             out.append(f"{n}: consul/proconsul {g} is not on the map")
-    for d in _dups(s.consul_tokens):
+    for d in repeated(s.consul_tokens):
         out.append(f"{n}: consul_tokens: {d} is listed twice")
     for g in s.consul_tokens:
         if g not in gens or gens[g].side != "rome":
@@ -744,7 +734,7 @@ def _check_setup(s: Setup, m: HannibalMap, gens: dict[str, General]) -> list[str
 
 def _check_generals(f: GeneralsFile) -> list[str]:
     n = "generals.json"
-    out = [f"{n}: general id {d!r} is used twice" for d in _dups([g.id for g in f.generals])]
+    out = [f"{n}: general id {d!r} is used twice" for d in repeated([g.id for g in f.generals])]
     if len(f.generals) != 14:
         out.append(f"{n}: {len(f.generals)} generals, the game has 14 (§2.1)")
     for g in f.generals:
@@ -760,7 +750,7 @@ def _check_generals(f: GeneralsFile) -> list[str]:
 
 def _check_cards(f: StrategyCardsFile) -> list[str]:
     n = "strategy_cards.json"
-    out = [f"{n}: card number {d} is used twice" for d in _dups([c.no for c in f.cards])]
+    out = [f"{n}: card number {d} is used twice" for d in repeated([c.no for c in f.cards])]
     if len(f.cards) != 64:
         out.append(f"{n}: {len(f.cards)} cards, the strategy deck has 64 (§2.1)")
     if sorted(c.no for c in f.cards) != list(range(1, len(f.cards) + 1)):
@@ -811,7 +801,7 @@ def _check_card_places(f: StrategyCardsFile, m: HannibalMap) -> list[str]:
 
 def _check_battle_deck(d: BattleDeck) -> list[str]:
     n = "battle_cards.json"
-    out = [f"{n}: key {k!r} is used twice" for k in _dups([c.key for c in d.cards])]
+    out = [f"{n}: key {k!r} is used twice" for k in repeated([c.key for c in d.cards])]
     if d.size != 48:
         out.append(f"{n}: the battle deck holds {d.size} cards, the game has 48 (§2.1)")
     return out

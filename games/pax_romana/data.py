@@ -58,16 +58,23 @@ Unit types are the counter key's codes (``UNIT_TYPES``).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field
 
-from games.core.datafiles import DataError, FrozenModel, data_dir, read_model, where
+from games.core.datafiles import (
+    DataError,
+    FrozenModel,
+    data_dir,
+    read_json,
+    read_model,
+    repeated,
+    validate,
+)
 
 DATA_DIR = data_dir("pax_romana")
 SCENARIO_DIR = "scenarios"
@@ -1367,34 +1374,6 @@ def _read(directory: Path, name: str, model: type[BaseModel]) -> Any:
     return read_model(directory / name, model, _name_of)
 
 
-def _read_raw(path: Path, name: str) -> Any:
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise DataError([f"{name}: the file is missing"]) from None
-    except json.JSONDecodeError as exc:
-        raise DataError([f"{name}: not valid JSON ({exc})"]) from None
-
-
-def _validate(raw: Any, model: type[BaseModel], name: str) -> Any:
-    """``raw`` validated as ``model``; errors located as 'name: item: reason'."""
-    try:
-        return model.model_validate(raw)
-    except ValidationError as exc:
-        raise DataError([f"{name}: {where(raw, err['loc'], _name_of)}: {err['msg']}"
-                         for err in exc.errors()]) from None
-
-
-def _dups(ids: Iterable[Any]) -> list[str]:
-    seen: set[Any] = set()
-    out: list[str] = []
-    for i in ids:
-        if i in seen and str(i) not in out:
-            out.append(str(i))
-        seen.add(i)
-    return out
-
-
 # -- checks: map ---------------------------------------------------------------------------------
 def _check_map(m: MapFile) -> list[str]:
     n = "map.json"
@@ -1406,7 +1385,7 @@ def _check_map(m: MapFile) -> list[str]:
                       ("sea area", [a.name for a in m.sea_areas]),
                       ("independent", [x.id for x in m.independent_states]),
                       ("zone", [z.id for z in m.zones])):
-        out += [f"{n}: {what} id {d!r} is used twice" for d in _dups(ids)]
+        out += [f"{n}: {what} id {d!r} is used twice" for d in repeated(ids)]
     powers = {p.id for p in m.powers}
     terr = {t.id: t for t in m.territories}
     prov = {p.id: p for p in m.provinces}
@@ -1636,7 +1615,7 @@ def _check_tables(t: Tables, m: MapFile) -> list[str]:
             out.append(f"{n}: unit_costs row {r.unit}: unknown unit type")
     rec = t.recruitment
     out += [f"{n}: recruitment: territory {d!r} is listed twice"
-            for d in _dups(r.territory for r in rec.rows)]
+            for d in repeated(r.territory for r in rec.rows)]
     missing = sorted(x.id for x in m.territories if x.kind != "invasion_zone"
                      and x.id not in {r.territory for r in rec.rows})
     if missing:
@@ -1673,14 +1652,14 @@ def _check_tables(t: Tables, m: MapFile) -> list[str]:
                    f"the map has {tribal}")
     oo = t.optional_objectives
     out += [f"{n}: optional_objectives: letter {d} is used twice"
-            for d in _dups(r.letter for r in oo.rows)]
+            for d in repeated(r.letter for r in oo.rows)]
     if oo.total != OBJECTIVE_MARKERS:
         out.append(f"{n}: optional_objectives: {oo.total} markers, the game has "
                    f"{OBJECTIVE_MARKERS} (§15.4.1)")
     out += [f"{n}: optional_objectives row {r.letter}: unknown space {s!r}"
             for r in oo.rows for s in r.space_ids if s not in spaces]
     out += [f"{n}: standard_formats: format {d} is listed twice"
-            for d in _dups(r.format for r in t.standard_formats.rows)]
+            for d in repeated(r.format for r in t.standard_formats.rows)]
     if [r.turn for r in t.game_turns.rows] != list(range(1, GAME_TURNS + 1)):
         out.append(f"{n}: game_turns: turns must be 1..{GAME_TURNS} in order")
     vs = t.victory_scales
@@ -1693,8 +1672,8 @@ def _check_tables(t: Tables, m: MapFile) -> list[str]:
 
 def _check_deck(d: EventDeck) -> list[str]:
     n = "event_cards.json"
-    out = [f"{n}: card id {x} is used twice" for x in _dups(c.id for c in d.cards)]
-    out += [f"{n}: title {x!r} is used twice" for x in _dups(c.title for c in d.cards)]
+    out = [f"{n}: card id {x} is used twice" for x in repeated(c.id for c in d.cards)]
+    out += [f"{n}: title {x!r} is used twice" for x in repeated(c.title for c in d.cards)]
     if d.size != EVENT_DECK:
         out.append(f"{n}: the deck holds {d.size} cards, the game has {EVENT_DECK} (§17.1.1)")
     return out
@@ -1706,7 +1685,7 @@ def _check_leaders(lf: LeadersFile, m: MapFile) -> list[str]:
     pool, fixed = lf.leaders, lf.fixed_leaders
     named = lf.named_leaders_for_scenarios_viii_ix.leaders
     out += [f"{n}: leader id {d!r} is used twice"
-            for d in _dups([x.id for x in pool] + [x.id for x in fixed] + [x.id for x in named])]
+            for d in repeated([x.id for x in pool] + [x.id for x in fixed] + [x.id for x in named])]
     r = lf.rules
     powers = [p.id for p in m.powers]
     for x in pool:
@@ -1735,7 +1714,7 @@ def _check_scenario(s: Scenario, name: str, d: _Refs) -> list[str]:
     out: list[str] = []
     n = name
     powers = list(s.powers)
-    out += [f"{n}: powers: {p!r} is listed twice" for p in _dups(powers)]
+    out += [f"{n}: powers: {p!r} is listed twice" for p in repeated(powers)]
     out += [f"{n}: powers: unknown power {p!r}" for p in powers if p not in d.powers]
     if s.players.min > s.players.max:
         out.append(f"{n}: players: min {s.players.min} is above max {s.players.max}")
@@ -1881,7 +1860,7 @@ def _check_scenario(s: Scenario, name: str, d: _Refs) -> list[str]:
             out.append(f"{n}: control.spaces.{sid}: unknown owner {owner!r}")
 
     tribes = s.tribes
-    out += [f"{n}: tribes.spaces: {x!r} is listed twice" for x in _dups(tribes.spaces)]
+    out += [f"{n}: tribes.spaces: {x!r} is listed twice" for x in repeated(tribes.spaces)]
     out += [f"{n}: tribes.spaces: {x!r} is not a tribal space" for x in tribes.spaces
             if x not in d.tribal]
     out += [f"{n}: tribes.revealed at {x.at}: not a tribal space" for x in tribes.revealed
@@ -1900,7 +1879,7 @@ def _check_scenario(s: Scenario, name: str, d: _Refs) -> list[str]:
         elif nav is None and (sp is None or not sp.port):
             out.append(f"{n}: pirates at {pm.at}: not an NTP or a port")
     out += [f"{n}: special_rules: key {k!r} is used twice"
-            for k in _dups(r.key for r in s.special_rules if r.key)]
+            for k in repeated(r.key for r in s.special_rules if r.key)]
     return out
 
 
@@ -1952,7 +1931,7 @@ def _resolve(raw: Any, name: str, bases: Mapping[str, dict[str, Any]]) -> Any:
 def _scenario(raw: Any, name: str, refs: _Refs,
               bases: Mapping[str, dict[str, Any]]) -> tuple[Scenario, dict[str, Any]]:
     resolved = _resolve(raw, name, bases)
-    s: Scenario = _validate(resolved, Scenario, name)
+    s: Scenario = validate(resolved, Scenario, name, _name_of)
     problems = _check_scenario(s, name, refs)
     if problems:
         raise DataError(problems)
@@ -1961,7 +1940,7 @@ def _scenario(raw: Any, name: str, refs: _Refs,
 
 def _check_catalogue(c: ScenarioCatalogue, directory: Path) -> list[str]:
     n = "scenarios.json"
-    out = [f"{n}: scenario id {d!r} is used twice" for d in _dups(e.id for e in c.scenarios)]
+    out = [f"{n}: scenario id {d!r} is used twice" for d in repeated(e.id for e in c.scenarios)]
     for e in c.scenarios:
         if (e.status == "not_available") != (e.document is None):
             out.append(f"{n}: scenario {e.id}: a scenario has a document exactly when it is "
@@ -1990,7 +1969,7 @@ def load_dir(directory: Path) -> PaxRomanaData:
     names: dict[str, str] = {}
     for e in cat.scenarios:
         if e.document is not None:
-            raws[e.id] = _read_raw(directory / e.document, e.document)
+            raws[e.id] = read_json(directory / e.document, e.document)
             names[e.id] = e.document
     scenarios: dict[str, Scenario] = {}
     docs: dict[str, dict[str, Any]] = {}
