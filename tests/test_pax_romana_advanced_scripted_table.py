@@ -306,6 +306,14 @@ async def test_s4_2_the_alliance_card_trades_galleys_mercenaries_a_card_and_an_a
 
         (thread,) = h.private_threads
         assert thread.parent is h.channel and sorted(thread.members) == [B, C]
+        public = await h.bot.table.public_view(game)
+        assert public.board["negotiation"] == {"by": "greece", "invited": ["carthage"],
+                                               "card": ALLIANCE}
+        opening = thread.messages[0]["content"]
+        assert "plays Alliance and negotiates with" in opening and "(§4.2)" in opening
+        assert "разыгрывает карту «Альянс» и ведёт переговоры только с одним" in opening
+        assert "(cards, Talents, galleys" in opening and "(карты, таланты, галеры" in opening
+        assert sorted(thread.messages[0].pinged) == [B, C]
         view = (await h.service.views_for(game, C))["greece"]
         assert sorted({c.verb for c in view.actions}) == ["ally", "ask_from", "end", "give_to"]
         assert {c.arg for c in view.actions if c.arg is not None} == {"carthage"}

@@ -4,8 +4,10 @@ While the engine's ``negotiate`` frame is on the stack the public board carries
 ``"negotiation": {"by": role, "invited": [role]}``. The bot follows it after every change of the
 game (inside the game's publishing queue, ``Publisher._publish``):
 
-* it begins: a private thread in the game's channel (a game played in a thread of its own gets
-  the negotiation's thread in that thread's parent channel: Discord has no thread in a thread),
+* it begins (a Negotiate action, or the Alliance card of the Advanced Game, §4.2, whose kind
+  the board's negotiation names as ``card``): a private thread in the game's channel (a game
+  played in a thread of its own gets the negotiation's thread in that thread's parent
+  channel: Discord has no thread in a thread),
   for exactly the people among the parties (computer seats left out, a player holding several
   Powers added once), with a post in each reader's language: who negotiates with whom, the
   rulebook's five minutes as a relative timestamp, and that words are the players' own while
@@ -112,11 +114,16 @@ class NegotiationThreads:
                                                deadline=self.now() + NEGOTIATION_SECONDS)
         self.open.add(info.id)
         invited = [r for r in current.get("invited") or [] if isinstance(r, str)]
-        await self._bring_in(info, memo, invited)
+        board = public.board if isinstance(public.board, dict) else {}
+        await self._bring_in(info, memo, invited, current.get("card"),
+                             board.get("cards") is not None)
         await self._remind_if_due(info, memo)
 
-    async def _bring_in(self, info: GameInfo, memo: TableMemo, invited: list[str]) -> None:
-        """The thread opened once a person is a party; the parties' players added and told."""
+    async def _bring_in(self, info: GameInfo, memo: TableMemo, invited: list[str],
+                        card: Any = None, cards: bool = False) -> None:
+        """The thread opened once a person is a party; the parties' players added and told
+        (``card``: the kind of the card that opened the negotiation, §4.2; ``cards``: cards
+        change hands too, §4.3.1 in the Advanced Game)."""
         neg = memo.negotiation
         assert neg is not None
         users = people(info, [neg.by, *invited])
@@ -136,12 +143,14 @@ class NegotiationThreads:
         if not neg.opened:
             neg.invited = list(invited)
             await self._say(info, neg, lambda lang: "\n".join([
-                t("bot.negotiation.opened", lang,
+                t("bot.negotiation.opened_card" if card else "bot.negotiation.opened", lang,
                   by=present.players_of(info, [neg.by], lang),
                   invited=present.players_of(info, invited, lang)
                   or t("bot.negotiation.nobody_yet", lang),
+                  card=present.engine_text(info.title, f"card.{card}", lang) or "",
                   deadline=f"<t:{int(neg.deadline)}:R>"),
-                t("bot.negotiation.how", lang, by=present.role_name(info, neg.by, lang))]),
+                t("bot.negotiation.how_cards" if cards else "bot.negotiation.how", lang,
+                  by=present.role_name(info, neg.by, lang))]),
                 ping=users)
             neg.opened = True
             return

@@ -78,6 +78,19 @@ BOT: dict[str, str] = {
                            "effect /game bribe. {by} ends the negotiation with its "
                            "button.",
     "bot.negotiation.joined": "🤝 {who} joins the negotiation.",
+    "bot.negotiation.opened_card": "🤝 {by} plays {card} and negotiates with {invited}, and "
+                                   "with nobody else (§4.2). The rulebook gives five "
+                                   "minutes: time is up {deadline}.",
+    "bot.negotiation.how_cards": "What you agree about your moves is in your own words, here; "
+                                 "it lasts to the end of the game turn and binds nobody "
+                                 "(§4.3.2). The game carries out, at once, what changes hands "
+                                 "(cards, Talents, galleys, mercenary units, a city or "
+                                 "settlement) and an alliance to the end of the game turn: "
+                                 "proposed with the buttons of the game, confirmed by the "
+                                 "other side with the buttons the bot sends them; a card's "
+                                 "name is read by the two sides alone. A bribe (§4.4) is a "
+                                 "Talent transfer, or at any moment an action takes effect "
+                                 "/game bribe. {by} ends the negotiation with its button.",
     "bot.negotiation.time_up": "⏳ The five minutes of the negotiation are up (§4.3.1). Please "
                                "come to an agreement; {by} ends the negotiation with its "
                                "button.",

@@ -39,6 +39,18 @@ def _assets(s: PRState, giver: str, kind: str, receiver: str, proposer: str) -> 
             for sp, c in sorted(s.cities.items()) if c.owner == giver]
 
 
+def public(s: PRState) -> dict[str, Any] | None:
+    """The negotiation under way, for the public board: who negotiates, whom he invited, and
+    the card that opened it (§4.2: the Alliance card; none for a Negotiate action)."""
+    for f in s.flow:
+        if f["k"] == "negotiate":
+            out: dict[str, Any] = {"by": f["role"], "invited": list(f.get("invited", []))}
+            if f.get("card"):
+                out["card"] = f["card"]
+            return out
+    return None
+
+
 def choices(s: PRState, f: Frame) -> list[Choice]:
     power = f["role"]
     stage = f.get("stage")

@@ -49,7 +49,7 @@ def _alliance_card(s: PRState, f: Frame, verb: str, arg: Any) -> None:
         return
     s.say(msg("log.invited", power=f"@power.{power}", who=f"@power.{arg}"))
     # the negotiation frame of §4.3 with its one invitee, who may not be joined by others
-    push(s, "negotiate", role=power, stage=None, invited=[arg], only=arg)
+    push(s, "negotiate", role=power, stage=None, invited=[arg], only=arg, card=ALLIANCE)
 
 
 # -- Alliance with Rhodes (2) --------------------------------------------------------------------
