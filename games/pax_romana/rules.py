@@ -38,7 +38,8 @@ The public board (``View.board``) is a JSON-able dict, in the shape the picture
   "barbarian_armies": [...], "mutinied": ["space|owner"],
   "rhodes_user": power | None,         # who uses Rhodes' navy this turn (§12.5.1)
   "allied_independents": {"rhodes" | "pergamum": power},   # by the alliance cards (§17.2)
-  "negotiation": {"by": power, "invited": [power]} | None,   # a Negotiate under way (§4.1)
+  "negotiation": {"by": power, "invited": [power], "card"?: kind} | None,   # a Negotiate
+                                   # under way (§4.1), or the Alliance card's (§4.2: "card")
   "alliances": [[power]],              # groups allied until the end of the Game Turn (§4.3.1)
   "bribes": [{"by", "to", "n"}],       # bribes offered and not yet answered (§4.4, bribes.py)
   "rebels": [{"space", "region"}],     # rebel Barbarians and their rebellion's region (§13.3)
@@ -618,8 +619,7 @@ def public_board(s: PRState) -> dict[str, Any]:
         "mutinied": list(s.mutinied),
         "rhodes_user": s.rhodes_user,
         "allied_independents": dict(sorted(s.allied_independents.items())),
-        "negotiation": next(({"by": f["role"], "invited": list(f.get("invited", []))}
-                             for f in s.flow if f["k"] == "negotiate"), None),
+        "negotiation": negotiation.public(s),
         "alliances": [list(g) for g in s.alliances],
         "bribes": bribes.public(s),             # offers on the table (§4.4)
         "rebels": _rebels(s),
