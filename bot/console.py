@@ -3,6 +3,11 @@
 One local player holds every seat but those given to the computer (``--computer ROLE``). Each turn prints the active role's View as text (the title's
 ``describe``), then reads a line: the number of a choice, ``u`` to undo, ``q`` to quit. After every
 move the board picture is written to ``--png`` when the title has a renderer.
+
+Side actions (``View.side``: Pax Romana's bribes, §4.4) belong to no turn: ``b`` lists those of
+every seat, numbered, and plays the one chosen (offering a bribe, its amount, answering one),
+until an empty line goes back to the game. A bribe offered to a seat the computer plays is
+refused at once, as at the table (``TableService.bribe``).
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ from bot.service import (
 from bot.store import Store
 from games import registry
 from games.ai import choose
-from games.core import Msg, Rules, View
+from games.core import Choice, Msg, Rules, View
 from games.core.text import render
 
 LOCAL_USER = 1
@@ -49,6 +54,11 @@ TEXTS = {
         "unknown_title": "Unknown title {title}. Titles: {titles}.",
         "unknown_role": "No side {roles} in this game. Sides: {known}.",
         "computer": "🤖 {role}: {choice}",
+        "side_hint": "b: bribes and other side actions ({count}).",
+        "side_title": "-- Side actions (Enter to go back) --",
+        "side_ask": "b> ",
+        "side_none": "No side action now.",
+        "not_side_number": "Type a number from 1 to {count}, or Enter to go back.",
     },
     "ru": {
         "help": "Введите номер варианта, u — отменить ход, q — выйти.",
@@ -64,6 +74,11 @@ TEXTS = {
         "unknown_title": "Неизвестная игра {title}. Игры: {titles}.",
         "unknown_role": "Стороны {roles} в этой игре нет. Стороны: {known}.",
         "computer": "🤖 {role}: {choice}",
+        "side_hint": "b — подкуп и другие действия вне хода ({count}).",
+        "side_title": "-- Действия вне хода (Enter — назад) --",
+        "side_ask": "b> ",
+        "side_none": "Сейчас действий вне хода нет.",
+        "not_side_number": "Введите число от 1 до {count} или Enter, чтобы вернуться.",
     },
 }
 
@@ -88,8 +103,13 @@ class Console:
         self.seen: set[int] = set()
 
     def say(self, key: str, **args: object) -> None:
-        table = TEXTS.get(self.lang, TEXTS["en"])
-        print(table.get(key, TEXTS["en"][key]).format(**args), file=self.out)
+        print(self.word(key).format(**args), file=self.out)
+
+    def word(self, key: str) -> str:
+        return TEXTS.get(self.lang, TEXTS["en"]).get(key, TEXTS["en"][key])
+
+    def label(self, choice: Choice) -> str:
+        return render(choice.msg, self.lang, self.rules.texts) if choice.msg else choice.label
 
     def text(self, m: Msg) -> str:
         """A message of the title's catalogue, else of the service's."""
@@ -134,15 +154,54 @@ class Console:
         user = info.seats[role]
         view = (await self.service.views_for(info.id, user))[role]
         action = choose(view, seed_for(info, role), computer_level(user) or "normal")
-        label = next((render(c.msg, self.lang, self.rules.texts) if c.msg else c.label
-                      for c in view.actions if (c.verb, c.arg) == (action.verb, action.arg)),
-                     action.verb)
+        label = next((self.label(c) for c in view.actions
+                      if (c.verb, c.arg) == (action.verb, action.arg)), action.verb)
         self.say("computer", role=info.role_name(role), choice=label)
         outcome = await self.service.act(info.id, user, action.verb, action.arg,
                                          expected_version=info.version, role=role)
         self.show(outcome)
         if outcome.public is not None:
             self.picture(outcome.public)
+
+    async def side_actions(self, game_id: int) -> None:
+        """Every side action the local seats may take now, numbered with the seat's name; the
+        one chosen is played for its seat, and the list shown again, until an empty line."""
+        svc = self.service
+        while True:
+            info = await svc.status(game_id)
+            views = await svc.views_for(game_id, LOCAL_USER)
+            listed = [(role, c) for role in info.roles if role in views for c in views[role].side]
+            if not listed:
+                self.say("side_none")
+                return
+            self.say("side_title")
+            for number, (role, choice) in enumerate(listed, 1):
+                print(f"{number}. {info.role_name(role)}: {self.label(choice)}", file=self.out)
+            try:
+                line = self.read(self.word("side_ask")).strip()
+            except EOFError:
+                return
+            if not line:
+                return
+            if not (line.isdigit() and 1 <= int(line) <= len(listed)):
+                self.say("not_side_number", count=len(listed))
+                continue
+            role, choice = listed[int(line) - 1]
+            try:
+                outcome = await svc.act(game_id, LOCAL_USER, choice.verb, choice.arg, role=role)
+                self.show(outcome)
+                await self.computer_refuses(info)
+            except ServiceError as exc:
+                print("! " + english(exc.msg), file=self.out)
+
+    async def computer_refuses(self, info: Any) -> None:
+        """A bribe offered to a seat the computer plays: it cannot hear what the bribe is for,
+        so it refuses at once (as ``TableService.bribe`` has it do at the table)."""
+        board = (await self.service.view_for(info.id, 0)).board
+        for offer in board.get("bribes", []) if isinstance(board, dict) else []:
+            user = info.seats.get(offer.get("to"))
+            if computer_level(user) is not None:
+                self.show(await self.service.answer_bribe(info.id, user, offer["by"], False))
 
     async def play(self, game_id: int) -> None:
         svc = self.service
@@ -169,10 +228,16 @@ class Console:
                 first = False
             self.say("turn", role=info.role_name(role), version=info.version)
             print(self.rules.describe(view, self.lang), file=self.out)
+            side = sum(len(v.side) for v in views.values())
+            if side:
+                self.say("side_hint", count=side)
             try:
-                line = self.read(TEXTS.get(self.lang, TEXTS["en"])["ask"]).strip().lower()
+                line = self.read(self.word("ask")).strip().lower()
             except EOFError:
                 return
+            if line in ("b", "bribe", "side"):
+                await self.side_actions(game_id)
+                continue
             try:
                 if line in ("q", "quit", "exit"):
                     return

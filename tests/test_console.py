@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 import sys
+from pathlib import Path
 
 from bot import console
 
@@ -94,3 +96,91 @@ def test_console_against_the_computer(tmp_path, monkeypatch):
     out = io.StringIO()
     code = console.main(["toy", "duel", "--png", "", "--computer", "z"], input_fn=never, out=out)
     assert code == 2 and "No side z in this game" in out.getvalue()
+
+
+async def _to_a_bribe_moment(db: Path) -> tuple[int, str, str, dict[str, int]]:
+    """A Pax Romana game kept in ``db``, every seat the console's player's, played by the
+    seeded playout through the service until some Power may offer another a bribe (§4.4): the
+    game, the Power that may offer, the one it may bribe, the Treasuries."""
+    from bot.service import TableService
+    from bot.store import Store
+    from games.core import Rng
+    from tests.test_pax_romana_table import pick
+
+    store = Store(f"sqlite+aiosqlite:///{db}")
+    await store.init()
+    try:
+        svc = TableService(store)
+        info = await svc.create_game(0, 0, console.LOCAL_USER, "pax_romana", "V", seed=3,
+                                     allow_multiple_seats=True)
+        for role in info.roles:
+            await svc.join(info.id, console.LOCAL_USER, role)
+        await svc.start(info.id, console.LOCAL_USER)
+        rng = Rng.from_seed(3)
+        for _ in range(400):
+            views = await svc.views_for(info.id, console.LOCAL_USER)
+            for role, view in views.items():
+                target = next((str(c.arg) for c in view.side if c.verb == "bribe_to"), None)
+                if target is not None:
+                    board = (await svc.view_for(info.id, 0)).board
+                    return info.id, role, target, {
+                        p: int(board["powers"][p]["treasury"]) for p in info.roles}
+            status = await svc.status(info.id)
+            role = status.active_roles[rng.below(len(status.active_roles))]
+            choice = views[role].actions[pick(rng, views[role], avoid=("negotiate",))]
+            await svc.act(info.id, console.LOCAL_USER, choice.verb, choice.arg, role=role)
+        raise AssertionError("no moment for a bribe")
+    finally:
+        await store.close()
+
+
+async def _treasuries(db: Path, game: int) -> dict[str, int]:
+    from bot.service import TableService
+    from bot.store import Store
+
+    store = Store(f"sqlite+aiosqlite:///{db}")
+    await store.init()
+    try:
+        board = (await TableService(store).view_for(game, 0)).board
+        return {p: int(v["treasury"]) for p, v in board["powers"].items()}
+    finally:
+        await store.close()
+
+
+def test_console_bribe_offered_and_accepted_pax_romana_4_4(tmp_path, monkeypatch):
+    """§4.4 at the console: ``b`` lists every seat's side actions; the briber offers the acting
+    Power a bribe and picks 2 Talents, the bribed seat accepts from the same list, and the
+    Talents change hands at once (the log line, and the Treasuries kept in the file)."""
+    monkeypatch.chdir(tmp_path)
+    db = tmp_path / "pax.db"
+    game, briber, bribed, before = asyncio.run(_to_a_bribe_moment(db))
+    assert before[briber] >= 2
+    names = {"rome": "Rome", "carthage": "Carthage", "greece": "Greece", "east": "East"}
+    giver, taker = names[briber], names[bribed]
+    out = io.StringIO()
+    script = ["b", f"{giver}: Offer {taker} a bribe", f"{giver}: Bribe: 2T",
+              f"{taker}: Accept {giver}'s bribe (2T)", "", "q"]
+    asked: list[str] = []
+
+    def read(prompt: str) -> str:
+        """The next line of the script; a listed side action by its number in the last list."""
+        asked.append(prompt)
+        step = script.pop(0)
+        if prompt != "b> " or not step:
+            return step
+        listing = out.getvalue().rsplit("-- Side actions", 1)[1].splitlines()
+        return next(line.split(". ", 1)[0] for line in listing
+                    if line.split(". ", 1)[-1] == step)
+
+    code = console.main(["pax_romana", "--db", str(db), "--game", str(game), "--png", ""],
+                        input_fn=read, out=out)
+    text = out.getvalue()
+    assert code == 0 and script == []
+    assert asked == ["> ", "b> ", "b> ", "b> ", "b> ", "> "]
+    assert "b: bribes and other side actions (" in text
+    assert f"  {giver} offers {taker} a bribe of 2T." in text
+    assert f"  Bribe: {giver} pays {taker} 2T." in text
+    after = asyncio.run(_treasuries(db, game))
+    assert after[briber] == before[briber] - 2 and after[bribed] == before[bribed] + 2
+    assert {p: n for p, n in after.items() if p not in (briber, bribed)} == {
+        p: n for p, n in before.items() if p not in (briber, bribed)}
