@@ -741,3 +741,31 @@ def test_11_4_5_a_transport_moving_on_after_a_draw_may_itself_start_the_battle()
     m = s.flow[-1]
     assert m["k"] == "move_army" and m["sea"]["stopped"] and m["sea"]["drm"] == 2
     assert ("naval_attack", None) not in choices(s, "rome")
+
+
+def test_11_4_2_leave_refused_in_a_dstp_the_withdrawing_fleet_is_lost_11_2_1() -> None:
+    """§11.4.2 with §11.2.1: the Carthaginian fleet (2) withdraws from Paestum into the
+    Tyrrhenian DSTP (disaster roll 1: no effect), Roman galleys holding every other way; the
+    Greek player refuses it Panormus, its last way on; no fleet may end its move in a DSTP, so
+    it is lost, and the Roman fleet Stops with +1."""
+    s = blank()
+    hold(s)
+    s.add("paestum", "rome", "GS", 2)
+    s.add("paestum", "carthage", "GS", 2)
+    for point in ("ntp_mare_inferum", "ntp_sinus_hipponiates", "aleria", "caralis", "olbia",
+                  "rome"):
+        s.add(point, "rome", "GS", 1)
+    s.add("panormus", "greece", "GS", 1)
+    s = _fleet(s, "rome", "paestum")
+    s = act(s, "rome", "sail")
+    s = act(s, "carthage", "withdraw")
+    assert choices(s, "carthage") == [("naval_withdraw_to", "dstp_mare_tyrrhenum")]
+    dice(s, 1)
+    s = act(s, "carthage", "naval_withdraw_to", "dstp_mare_tyrrhenum")
+    assert choices(s, "carthage") == [("naval_withdraw_ask", "panormus")]
+    s = act(s, "carthage", "naval_withdraw_ask", "panormus")
+    s = act(s, "greece", "refuse_passage")
+    assert "carthage" not in s.units.get("dstp_mare_tyrrhenum", {})
+    assert [e.msg.key for e in s.log[-2:]] == ["log.passage_refused", "log.fleet_lost"]
+    f = s.flow[-1]
+    assert f["k"] == "move_fleet" and f["stopped"] and f["drm"] == 1
