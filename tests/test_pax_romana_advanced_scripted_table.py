@@ -21,7 +21,7 @@ from games.core import Msg
 from games.pax_romana.flow import push, run
 from games.pax_romana.state import PRState
 from games.pax_romana.texts import TEXTS
-from tests.harness import CHANNEL, GUILD, A, B, C, Harness
+from tests.harness import CHANNEL, GUILD, A, B, C, Harness, component_ids
 from tests.pax_romana_support import blank, dice, fresh, hold
 from tests.test_ancients_table import db_url
 from tests.test_cogs import reply_text
@@ -389,5 +389,113 @@ async def test_s4_2_the_alliance_card_trades_galleys_mercenaries_a_card_and_an_a
             assert not any(SPIES in cards_named(x) for x in dm_texts(h, user)), user
             assert user not in thread.members
         assert not any(SPIES in cards_named(x) for x in channel_texts(h))
+    finally:
+        await h.service.store.close()
+
+
+# -- Tactical Surprise: the window of a land battle asks both sides (§17.2) ------------------------
+SURPRISE = 37
+SURPRISE_HANDS = {"rome": [SURPRISE], "carthage": [SPIES], "greece": [CUNCTATOR], "east": []}
+
+
+def battle_position() -> PRState:
+    """Carthage's Activation: its 4 HI at Capua are about to march on Rome's 3 LI at Venusia
+    (12 BP against 3: 4 shifts to Carthage); the MP roll will be 6, the battle's 5 and 2."""
+    s = blank("V", 5, advanced=True, card_play_window="answers_only")
+    for p in s.powers.values():
+        p.treasury = 10
+    s.hands = {r: list(k) for r, k in SURPRISE_HANDS.items()}
+    s.deck, s.discard, s.removed_cards = [], [], []
+    s.add("capua", "carthage", "HI", 4)
+    s.add("venusia", "rome", "LI", 3)
+    s.active_power = "carthage"
+    hold(s, "carthage")
+    push(s, "move_army", role="carthage", owner="carthage", start="capua", units={"HI": 4},
+         leaders=[], minor=False)
+    s = fresh(s)
+    run(s)
+    dice(s, 6, 5, 2)
+    return s
+
+
+@pytest.fixture
+def battle_scripted(monkeypatch: pytest.MonkeyPatch) -> PRState:
+    position = battle_position()
+
+    def setup(seed: int, scenario: str | dict, options: dict) -> PRState:
+        return RULES.copy(position)
+
+    monkeypatch.setattr(registry.get(TITLE), "setup", setup)
+    return position
+
+
+async def private_menu(h: Harness, game: int, user: int) -> tuple[str, list[str]]:
+    """The turn holder's private menu (behind the turn post's button): its text and buttons."""
+    memo = await h.bot.table.memo(game)
+    post = h.by_id[memo.turn_post]
+    secret = next(cid for cid in component_ids(post.get("view")) if cid.startswith("gx:"))
+    menu = await h.press(secret, user)
+    texts = [f["content"] for f in menu.followups if f.get("content")]
+    buttons = [getattr(getattr(c, "item", c), "label", "") or "" for f in menu.followups
+               if f.get("view") is not None for c in f["view"].children]
+    return "\n".join(texts), buttons
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+async def test_s17_2_tactical_surprise_asked_of_both_sides_alike(
+        tmp_path: Path, battle_scripted: PRState, lang: str) -> None:
+    """§17.1.5, §17.2 Tactical Surprise: Carthage's army attacks Venusia and Rome stands. The
+    battle's window asks both sides, who both hold a card: Rome (the defender) by DM, Carthage
+    (whose Activation it is) in its private menu, with the same question; "Play Tactical
+    Surprise" is Rome's alone. Greece, not a side, is not asked though it holds a card. Rome
+    plays it, Carthage passes; only then does the channel name it, and the battle is fought
+    with 2 shifts to Rome: 4 - 2 = 2 net shifts to Carthage with the rolls 5 and 2."""
+    h = await open_table(db_url(tmp_path), Clock())
+    try:
+        game, seats = await seat(h, lang)
+        secrets = Secrets(h, game, seats)
+        await press(h, game, seats, "carthage", "go")
+        await press(h, game, seats, "carthage", "to", "venusia")
+        assert await press(h, game, seats, "rome", "stand") == "dm"
+        await secrets.check()
+        s = await secrets.state()
+        assert s.flow[-1]["k"] == "card_window" and s.flow[-1]["window"] == "land_battle"
+        assert s.flow[-1]["roles"] == ["rome", "carthage"]
+
+        prompt = tr(lang, "prompt.card_window_land_battle.2", space="@space.venusia",
+                    actor="@power.carthage", p1="@power.rome", p2="@power.carthage")
+        memo = await h.bot.table.memo(game)
+        assert sorted(memo.asks) == ["rome"] and memo.asks["rome"].where == "dm"
+        dm = h.by_id[memo.asks["rome"].message]
+        assert prompt in dm["content"]
+        text, buttons = await private_menu(h, game, seats["carthage"])
+        assert prompt in text, text
+        play = tr(lang, "choice.play_card", card=f"@card.{SURPRISE}")
+        passing = tr(lang, "choice.card_pass")
+        assert labels(dm) == [play, passing]
+        assert buttons == [passing], buttons
+        assert not any(cards_named(x) for x in channel_texts(h))
+
+        assert await press(h, game, seats, "rome", "answer", SURPRISE) == "dm"
+        await secrets.check()
+        assert not any(cards_named(x) for x in channel_texts(h))
+        assert await press(h, game, seats, "carthage", "answer", 0) == "ephemeral"
+        await secrets.check()
+        played = tr(lang, "log.card_played", power="@power.rome", card=f"@card.{SURPRISE}")
+        assert TEXTS[lang][f"card.{SURPRISE}"] in played
+        assert any(played in x for x in channel_texts(h))
+        # Deus ex Machina may cancel it: Carthage and Greece hold cards and are asked; they pass
+        s = await secrets.state()
+        while s.flow[-1]["k"] == "card_window":
+            assert s.flow[-1]["window"] == "card"
+            role = next(r for r in s.flow[-1]["roles"] if r not in s.flow[-1].get("answers", {}))
+            await press(h, game, seats, role, "answer", 0)
+            s = await secrets.state()
+        fight = next(f for f in s.flow if f["k"] == "battle")
+        assert fight["card_shifts"] == {"rome": 2}
+        assert fight["rolls"] == {"carthage": 5, "rome": 2}
+        assert fight["net"] == ["carthage", 2]
+        await secrets.check()
+        assert not any(cards_named(x) & {SPIES, CUNCTATOR} for x in channel_texts(h))
     finally:
         await h.service.store.close()

@@ -880,6 +880,9 @@ def transport_battle(s: PRState, m: Frame, enemy: str) -> None:
         _lost_at_sea(s, m)
         return
     if lost:
+        from games.pax_romana.independents import joint_sea_losses
+        if joint_sea_losses(s, m, TRANSPORT_BP_PER_GALLEY * lost, battle=outcome):  # §17.2
+            return
         from games.pax_romana.battle import take_losses
         take_losses(s, at, owner, TRANSPORT_BP_PER_GALLEY * lost)
         m["units"] = {k: n for k, n in s.stack(at, owner).items() if k != "GS"}
@@ -1254,6 +1257,9 @@ def _transport_disaster(s: PRState, f: Frame) -> None:
             return
         s.remove(f["at"], f["role"], "GS", lost)
         f["sea"]["galleys"] -= lost
+        from games.pax_romana.independents import joint_sea_losses
+        if joint_sea_losses(s, f, lost):       # §17.2: a joint Pergamene army's losses
+            return
         take_losses(s, f["at"], f["owner"], lost)
         f["units"] = {k: n for k, n in s.stack(f["at"], f["owner"]).items() if k != "GS"}
         if not f["units"]:
