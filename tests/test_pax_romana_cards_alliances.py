@@ -755,3 +755,108 @@ def test_17_2_joint_interceptors_beaten_regroup_together_9_3_4() -> None:
     assert s.flow[-1]["k"] == "move_army"
     assert s.units["pergamum"] == {"pergamum": {"HI": 2}}
     assert s.units["sardis"] == {"carthage": {"HI": 7}}
+
+
+def _joint_army_at_sea(s: PRState, port: str, galleys: int, **units: int) -> PRState:
+    """Rome's units (``LG=2``) and the Pergamene units (``p_HI=1``) at ``port``, one army of
+    Rome's Major Move (the leader roll 2: none; the MP roll 6), embarked with Rome's galleys."""
+    for key, n in units.items():
+        owner, kind = ("pergamum", key[2:]) if key.startswith("p_") else ("rome", key)
+        s.add(port, owner, kind, n)
+    s.add(port, "rome", "GS", galleys)
+    s.allied_independents["pergamum"] = "rome"
+    s = _expansion(s)
+    s = act(s, "rome", "menu", "major")
+    s = act(s, "rome", "from", f"{port}|rome")
+    dice(s, 2, 6)
+    s = act(s, "rome", "combine", "pergamum")
+    s = act(s, "rome", "go")
+    return act(s, "rome", "embark")
+
+
+def test_17_2_card_3_joint_army_shares_a_storms_losses_11_2_1() -> None:
+    """Card 3, Alliance with Pergamum (§17.2: for each of his BP lost the ally may destroy as
+    many Pergamenes instead) with §11.2.1: Rome's 2 LG and the Pergamenes' HI and LI sail from
+    Rome into the Tyrrhenian DSTP; a Storm (5) sinks 2 of the 3 galleys (2) and 2 BP of the
+    army: Rome chooses them among both sides' units, here the Pergamene LI (1 BP) and then a
+    weakened Pergamene HI (2 BP); his Legions are untouched."""
+    from games.core.text import render
+    from games.pax_romana.texts import TEXTS
+    s = _joint_army_at_sea(_adv(), "rome", 3, LG=2, p_HI=1, p_LI=1)
+    dice(s, 5, 2)                       # the disaster roll: Storm; the galleys lost
+    s = act(s, "rome", "sail_to", "dstp_mare_tyrrhenum")
+    f = s.flow[-1]
+    assert (f["k"], f["role"], f["need"]) == ("joint_sea_loss", "rome", 2)
+    assert choices(s, "rome") == [("loss", "rome|kill|LG"), ("loss", "rome|weaken|LG"),
+                                  ("loss", "pergamum|kill|LI"), ("loss", "pergamum|kill|HI"),
+                                  ("loss", "pergamum|weaken|HI")]
+    view = RULES.view(s, "rome")
+    assert render(view.prompt_msg, "en", TEXTS) == (
+        "Rome: your army and Pergamum's aboard at Mare Tyrrhenum (open sea) lose at least 2 BP "
+        "more: whose units?")
+    assert render(view.prompt_msg, "ru", TEXTS) == (
+        "Рим: ваша армия и армия (Пергам) на кораблях в Mare Tyrrhenum (open sea) теряют ещё "
+        "не меньше 2 ОБ: чьи отряды?")
+    assert [c.label for c in view.actions][2:4] == ["Lose a Light Infantry of Pergamum",
+                                                    "Lose a Heavy Infantry of Pergamum"]
+    s = act(s, "rome", "loss", "pergamum|kill|LI")
+    assert s.flow[-1]["need"] == 1
+    s = act(s, "rome", "loss", "pergamum|weaken|HI")
+    move = s.flow[-1]
+    assert move["k"] == "move_army" and move["at"] == "dstp_mare_tyrrhenum"
+    assert s.units["dstp_mare_tyrrhenum"] == {"rome": {"LG": 2, "GS": 1},
+                                              "pergamum": {"wHI": 1}}
+    assert move["units"] == {"LG": 2} and move["with"] == {"pergamum": {"wHI": 1}}
+    assert move["sea"]["galleys"] == 1 and move["sea"]["stopped"] is True
+
+
+def test_17_2_card_3_joint_army_shares_a_naval_battles_losses_11_4_6() -> None:
+    """Card 3, Alliance with Pergamum (§17.2) with §11.4.6: Rome's LG and a Pergamene LI sail
+    from Rome with 2 galleys into Pisae, where Carthage's galley fights them. Rome 1 + 4 beats
+    Carthage 1 + 2 and sinks it, but loses a galley on its odd roll: 2 BP of the army. Rome
+    may not lose his own last Legion while a Pergamene LCU is aboard: the Pergamene LI goes
+    first (1 BP), then the Legion is weakened (2 BP); the winner Stops with +2 to Continuation."""
+    from games.pax_romana.naval import continuation_row
+    s = _joint_army_at_sea(_adv(), "rome", 2, LG=1, p_LI=1)
+    s.add("pisae", "carthage", "GS", 1)
+    s = act(s, "rome", "sail_to", "pisae")
+    assert s.flow[-1]["k"] == "naval_contact" and s.flow[-1]["role"] == "carthage"
+    dice(s, 1, 1, 1)                    # Rome's roll, Carthage's, the winner's loss roll (odd)
+    s = act(s, "carthage", "fight")
+    f = s.flow[-1]
+    assert (f["k"], f["role"], f["need"]) == ("joint_sea_loss", "rome", 2)
+    assert s.stack("pisae", "carthage") == {} and s.stack("pisae", "rome")["GS"] == 1
+    assert choices(s, "rome") == [("loss", "rome|weaken|LG"), ("loss", "pergamum|kill|LI")]
+    s = act(s, "rome", "loss", "pergamum|kill|LI")
+    assert choices(s, "rome") == [("loss", "rome|kill|LG"), ("loss", "rome|weaken|LG")]
+    s = act(s, "rome", "loss", "rome|weaken|LG")
+    move = s.flow[-1]
+    assert move["k"] == "move_army" and move["at"] == "pisae"
+    assert s.units["pisae"] == {"rome": {"wLG": 1, "GS": 1}}
+    assert move["units"] == {"wLG": 1} and move["with"] == {}
+    assert move["sea"]["galleys"] == 1 and move["sea"]["stopped"] is True
+    assert move["sea"]["drm"] == continuation_row("fleet won a naval battle")
+    said = [e.msg for e in s.log if e.msg.key == "log.transport_losses"]
+    assert [(m.args["power"], m.args["n"]) for m in said] == [("@power.rome", 2)]
+
+
+def test_17_2_card_3_joint_army_beaten_at_sea_takes_its_losses_then_makes_for_port_11_4_4(
+        ) -> None:
+    """Card 3 (§17.2) with §11.4.4 and §11.4.6: Rome 1 + 6 against Carthage's 2 galleys 6 + 4:
+    Rome loses 2 of its 3 galleys (the difference 3, rounded up to whole galleys), so 4 BP of
+    the army, which Rome takes as the Pergamene LI and one of his Legions; then the beaten
+    transport makes for the nearest friendly port, Genua, where the army must land."""
+    s = _joint_army_at_sea(_adv(), "rome", 3, LG=2, p_LI=1)
+    s.add("pisae", "carthage", "GS", 2)
+    s = act(s, "rome", "sail_to", "pisae")
+    dice(s, 1, 6, 2)                    # Rome's roll, Carthage's, the winner's loss roll (even)
+    s = act(s, "carthage", "fight")
+    assert (s.flow[-1]["k"], s.flow[-1]["need"]) == ("joint_sea_loss", 4)
+    s = act(s, "rome", "loss", "pergamum|kill|LI")
+    s = act(s, "rome", "loss", "rome|kill|LG")
+    move = s.flow[-1]
+    assert (move["k"], move["at"], move["units"], move["with"]) == ("move_army", "genua",
+                                                                     {"LG": 1}, {})
+    assert move["sea"]["galleys"] == 1 and move["sea"]["must_land"] is True
+    assert s.units["pisae"] == {"carthage": {"GS": 2}} and "pergamum" not in s.units["genua"]
+    assert choices(s, "rome") == [("land", None)]

@@ -22,7 +22,7 @@ from typing import Any
 
 from games.core import Choice, Msg, msg
 from games.pax_romana.control import data
-from games.pax_romana.flow import Frame, opt, paged, pop, push, question, turn_page
+from games.pax_romana.flow import Frame, opt, paged, pop, push, question, step, turn_page
 from games.pax_romana.state import LCU_TYPES, LeaderState, PRState
 from games.pax_romana.texts import extend
 
@@ -294,6 +294,124 @@ def return_pergamenes(s: PRState) -> bool:
     return True
 
 
+# -- a joint army's losses at sea (§17.2 with §11.2.1, §11.4.6) ----------------------------------
+def joint_sea_losses(s: PRState, m: Frame, need: int, battle: str | None = None) -> bool:
+    """§17.2 ("when allocating losses he may, for each of his BP lost, destroy the same amount
+    of Pergamenes instead") at sea: the BP a Storm (§11.2.1) or a naval battle (2 BP a galley
+    lost, §11.4.6) costs a transport carrying a joint army fall on the land units of both sides
+    aboard, and the ally chooses them, BP for BP, as after a land battle (``joint_sea_loss``).
+    The moving side's own last land combat unit goes only after the partner's last (the partner's
+    units are the ones it sheds, as on the way). ``battle``: the naval battle's outcome, carried
+    on once the losses are taken. False when the transport carries no partner's land combat
+    unit: its losses are taken as any army's."""
+    if need <= 0 or not any(k in LCU_TYPES for st in m.get("with", {}).values() for k in st):
+        return False
+    if battle is not None:
+        s.say(msg("log.transport_losses", power=f"@power.{m['owner']}",
+                  space=f"@space.{m['at']}", n=need))
+    push(s, "joint_sea_losses_over", battle=battle)
+    push(s, "joint_sea_loss", role=m["role"], space=m["at"], need=need, weakened=False)
+    return True
+
+
+def _aboard(m: Frame, owner: str) -> dict[str, int]:
+    return m["units"] if owner == m["owner"] else m.get("with", {}).get(owner, {})
+
+
+def _transport(s: PRState) -> Frame | None:
+    from games.pax_romana.movement import move_frame
+    m = move_frame(s)
+    return m if m is not None and m.get("sea") is not None else None
+
+
+def joint_loss_options(s: PRState, m: Frame, need: int,
+                       weakened: bool) -> list[tuple[str, int]]:
+    """What of the units aboard may take the next loss (``owner|verb|kind``, BP), by the land
+    battle's rules (``battle.loss_choices_for``), the moving side's last LCU last."""
+    from games.pax_romana.battle import loss_choices_for
+    partners = sorted(m.get("with", {}))
+    mine = [k for k, n in m["units"].items() if k in LCU_TYPES for _ in range(n)]
+    theirs = any(k in LCU_TYPES for o in partners for k in m["with"][o])
+
+    def fits(key: str) -> bool:
+        owner, verb, kind = key.split("|")
+        if _aboard(m, owner).get(kind, 0) <= 0:
+            return False
+        return not (verb == "kill" and owner == m["owner"] and theirs and len(mine) == 1)
+
+    for owners in ([m["owner"], *partners], partners):
+        got = [(key, v) for key, v in loss_choices_for(s, m["at"], m["owner"], need, weakened,
+                                                       False, owners) if fits(key)]
+        if got:
+            return got
+    return []
+
+
+def _joint_loss_choices(s: PRState, f: Frame) -> list[Choice]:
+    m = _transport(s)
+    if m is None:
+        return []
+    out = []
+    for key, _ in joint_loss_options(s, m, f["need"], f["weakened"]):
+        owner, verb, kind = key.split("|")
+        out.append(opt("loss", key, f"choice.{verb}_unit_of", unit=f"@unit.{kind}",
+                       who=f"@power.{owner}"))
+    return paged(f, f["role"], out, [])
+
+
+def _joint_loss_prompt(s: PRState, f: Frame) -> Msg:
+    return msg("prompt.joint_sea_loss", who=f"@power.{f['role']}", n=f["need"],
+               space=f"@space.{f['space']}", partner=f"@power.{PERGAMUM}")
+
+
+@question("joint_sea_loss", _joint_loss_choices, _joint_loss_prompt, lapses=lambda s, f: True)
+def joint_sea_loss(s: PRState, f: Frame, verb: str, arg: Any) -> None:
+    """One unit aboard of either side lost or weakened (§10.3.2: the loss is a minimum)."""
+    from games.pax_romana.battle import CAVALRY, bp_of
+    if verb == "page":
+        turn_page(f, f["role"])
+        return
+    f.setdefault("page", {}).pop(f["role"], None)
+    m = _transport(s)
+    assert m is not None
+    owner, what, kind = str(arg).split("|")
+    aboard = _aboard(m, owner)
+    s.remove(m["at"], owner, kind)
+    aboard[kind] -= 1
+    if not aboard[kind]:
+        del aboard[kind]
+    if what == "weaken":
+        s.add(m["at"], owner, f"w{kind}")
+        aboard[f"w{kind}"] = aboard.get(f"w{kind}", 0) + 1
+        f["weakened"] = True
+        f["need"] -= bp_of(kind) - bp_of(f"w{kind}")
+    else:
+        f["need"] -= 1 if kind in CAVALRY else bp_of(kind)
+    if not joint_loss_options(s, m, f["need"], f["weakened"]):
+        pop(s, f)
+
+
+@step("joint_sea_losses_over")
+def joint_sea_losses_over(s: PRState, f: Frame) -> None:
+    """The joint army's losses at sea are taken: elephants without LCUs go (§10.4.9); with no
+    land combat unit left the transport is lost (§11.2.1, §11.4.6); a naval battle goes on to
+    its result (``naval.transport_battle_over``)."""
+    from games.pax_romana import naval
+    pop(s, f)
+    m = _transport(s)
+    if m is None:
+        return
+    for owner in (m["owner"], *sorted(m.get("with", {}))):
+        aboard = _aboard(m, owner)
+        if aboard.get("EL") and not any(k in LCU_TYPES for k in aboard):
+            s.remove(m["at"], owner, "EL", aboard.pop("EL"))
+    m["with"] = {o: st for o, st in m.get("with", {}).items() if st}
+    if not any(k in LCU_TYPES for k in m["units"]):
+        naval._lost_at_sea(s, m)
+    elif f["battle"] is not None:
+        naval.transport_battle_over(s, m, f["battle"])
+
+
 # -- Pontus (§12.5.5) ----------------------------------------------------------------------------
 def pontus_spaces(s: PRState, galley: bool = False) -> list[str]:
     """The unoccupied spaces of the province of Pontus (its ports for the galley); Pontus's own
@@ -515,6 +633,10 @@ extend({
         "prompt.pontus_place": "{who}: where does Pontus place {unit}? ({n} to place)",
         "prompt.pontus_am": "{who}: the Pontus AM, {majors} Major and {minors} Minor Moves "
                             "with Pontic units",
+        "prompt.joint_sea_loss": "{who}: your army and {partner}'s aboard at {space} lose at "
+                                 "least {n} BP more: whose units?",
+        "choice.kill_unit_of": "Lose a {unit} of {who}",
+        "choice.weaken_unit_of": "Weaken a {unit} of {who}",
     },
     "ru": {
         "log.ally_rhodes": "{power} заключает союз с Родосом и получает его флот "
@@ -547,5 +669,9 @@ extend({
                                "(осталось: {n})",
         "prompt.pontus_am": "{who}: МА Понта, главных движений: {majors}, малых: {minors}, "
                             "только отряды Понта",
+        "prompt.joint_sea_loss": "{who}: ваша армия и армия ({partner}) на кораблях в {space} "
+                                 "теряют ещё не меньше {n} ОБ: чьи отряды?",
+        "choice.kill_unit_of": "Потерять: {unit} ({who})",
+        "choice.weaken_unit_of": "Ослабить: {unit} ({who})",
     },
 })

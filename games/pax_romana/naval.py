@@ -891,6 +891,14 @@ def transport_battle(s: PRState, m: Frame, enemy: str) -> None:
         if not any(k in LCU_TYPES for k in m["units"]):
             _lost_at_sea(s, m)
             return
+    transport_battle_over(s, m, outcome)
+
+
+def transport_battle_over(s: PRState, m: Frame, outcome: str) -> None:
+    """§11.4.4, the army's losses taken: the winning transport Stops with +2 to Continuation;
+    the beaten one makes for the nearest friendly port free of enemy galleys, where the army
+    must land."""
+    sea, at, power, owner = m["sea"], m["at"], m["role"], m["owner"]
     if outcome == "won":
         sea["drm"] = continuation_row("fleet won a naval battle")
         return
