@@ -98,6 +98,9 @@ def test_console_against_the_computer(tmp_path, monkeypatch):
     assert code == 2 and "No side z in this game" in out.getvalue()
 
 
+POWER_NAMES = {"rome": "Rome", "carthage": "Carthage", "greece": "Greece", "east": "East"}
+
+
 async def _to_a_bribe_moment(db: Path) -> tuple[int, str, str, dict[str, int]]:
     """A Pax Romana game kept in ``db``, every seat the console's player's, played by the
     seeded playout through the service until some Power may offer another a bribe (§4.4): the
@@ -155,8 +158,7 @@ def test_console_bribe_offered_and_accepted_pax_romana_4_4(tmp_path, monkeypatch
     db = tmp_path / "pax.db"
     game, briber, bribed, before = asyncio.run(_to_a_bribe_moment(db))
     assert before[briber] >= 2
-    names = {"rome": "Rome", "carthage": "Carthage", "greece": "Greece", "east": "East"}
-    giver, taker = names[briber], names[bribed]
+    giver, taker = POWER_NAMES[briber], POWER_NAMES[bribed]
     out = io.StringIO()
     script = ["b", f"{giver}: Offer {taker} a bribe", f"{giver}: Bribe: 2T",
               f"{taker}: Accept {giver}'s bribe (2T)", "", "q"]
@@ -184,3 +186,43 @@ def test_console_bribe_offered_and_accepted_pax_romana_4_4(tmp_path, monkeypatch
     assert after[briber] == before[briber] - 2 and after[bribed] == before[bribed] + 2
     assert {p: n for p, n in after.items() if p not in (briber, bribed)} == {
         p: n for p, n in before.items() if p not in (briber, bribed)}
+
+
+def test_console_bribe_to_a_computer_seat_is_refused_at_once_4_4(tmp_path, monkeypatch):
+    """§4.4: the computer cannot hear what a bribe is for, so the seat it plays refuses one
+    offered from the console at once, as at the table; no Talents move."""
+    from bot.service import TableService
+    from bot.store import Store
+
+    monkeypatch.chdir(tmp_path)
+    db = tmp_path / "pax.db"
+    game, briber, bribed, before = asyncio.run(_to_a_bribe_moment(db))
+    giver, taker = POWER_NAMES[briber], POWER_NAMES[bribed]
+    script = [f"{giver}: Offer {taker} a bribe", f"{giver}: Bribe: 2T", ""]
+    out = io.StringIO()
+
+    def read(prompt: str) -> str:
+        step = script.pop(0)
+        listing = out.getvalue().rsplit("-- Side actions", 1)[1].splitlines()
+        return next((line.split(". ", 1)[0] for line in listing
+                     if line.split(". ", 1)[-1] == step), step)
+
+    async def offer() -> dict[str, int]:
+        store = Store(f"sqlite+aiosqlite:///{db}")
+        await store.init()
+        try:
+            svc = TableService(store)
+            await svc.hand_seat(game, console.LOCAL_USER, True, bribed, 11)
+            rules = console.load_rules("pax_romana")
+            await console.Console(svc, rules, "en", None, read, out).side_actions(game)
+            board = (await svc.view_for(game, 0)).board
+            return {p: int(v["treasury"]) for p, v in board["powers"].items()}
+        finally:
+            await store.close()
+
+    after = asyncio.run(offer())
+    text = out.getvalue()
+    assert script == []
+    assert f"  {giver} offers {taker} a bribe of 2T." in text
+    assert f"  {taker} refuses {giver}'s bribe of 2T." in text
+    assert after == before
