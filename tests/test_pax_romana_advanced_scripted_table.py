@@ -314,6 +314,9 @@ async def test_s4_2_the_alliance_card_trades_galleys_mercenaries_a_card_and_an_a
         assert "разыгрывает карту «Альянс» и ведёт переговоры только с одним" in opening
         assert "(cards, Talents, galleys" in opening and "(карты, таланты, галеры" in opening
         assert sorted(thread.messages[0].pinged) == [B, C]
+        s = await secrets.state()
+        began = next(line.seq for line in s.log if line.msg.key == "log.card_played")
+        assert (await h.bot.table.memo(game)).negotiation.start == began
         view = (await h.service.views_for(game, C))["greece"]
         assert sorted({c.verb for c in view.actions}) == ["ally", "ask_from", "end", "give_to"]
         assert {c.arg for c in view.actions if c.arg is not None} == {"carthage"}

@@ -60,13 +60,18 @@ def negotiation_of(public: View) -> dict[str, Any] | None:
     return found if isinstance(found, dict) and found.get("by") else None
 
 
-def start_of(public: View, by: str) -> int | None:
-    """The log line that began ``by``'s latest Negotiate, when the View's log still holds it."""
+def start_of(public: View, by: str, card: Any = None) -> int | None:
+    """The log line that began ``by``'s latest Negotiate (or, with ``card``, its playing of
+    that card: the Alliance card, §4.2), when the View's log still holds it."""
     for line in reversed(public.log):
         args = line.msg.args if line.msg is not None else {}
-        if line.msg is not None and line.msg.key == "log.action" \
-                and args.get("action") == "@action.negotiate" \
-                and args.get("power") == f"@power.{by}":
+        if line.msg is None or args.get("power") != f"@power.{by}":
+            continue
+        if card is None and line.msg.key == "log.action" \
+                and args.get("action") == "@action.negotiate":
+            return line.seq
+        if card is not None and line.msg.key == "log.card_played" \
+                and args.get("card") == f"@card.{card}":
             return line.seq
     return None
 
@@ -101,7 +106,8 @@ class NegotiationThreads:
         current = negotiation_of(public) if info.status in ("active", "paused") \
             and public.result is None else None
         kept = memo.negotiation
-        start = start_of(public, current["by"]) if current is not None else None
+        start = start_of(public, current["by"], current.get("card")) \
+            if current is not None else None
         if kept is not None and (current is None or current["by"] != kept.by
                                  or (start is not None and start > kept.start)):
             await self.close(info, memo, until=start if current is not None else None)
