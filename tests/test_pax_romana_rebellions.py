@@ -466,3 +466,23 @@ def test_13_3_another_power_moves_the_gallic_army_with_its_major_move() -> None:
     assert s.stack("avaricum", "barbarian") == {"BR": 4}
     assert s.leaders["gallic_mass_rebellion"].at == "avaricum"
     assert s.barbarian_armies[0]["at"] == "avaricum"
+
+
+def test_13_3_rebellion_region_names_come_from_the_rebellion_table_alone() -> None:
+    """§13.3: each region's name, English and Russian, is written once, in the Rebellion Table
+    of ``tables.json``; the engine's texts and the pictures' labels both read it there."""
+    from games.pax_romana.control import data
+    from games.pax_romana.texts import TEXTS
+    from renderers.pax_romana.labels import text
+    rows = data().tables.rebellion_table.rows
+    names = {r.region: (r.name, r.name_ru) for r in rows}
+    assert names == {
+        "naval_mutiny": ("Naval Mutiny", "Морской мятеж"), "cyprus": ("Cyprus", "Кипр"),
+        "judaea": ("Judaea", "Иудея"), "mauretania": ("Mauretania", "Мавритания"),
+        "hispania": ("Hispania", "Испания"), "gaul": ("Gaul", "Галлия"),
+        "danube": ("Danube", "Дунай"), "germania": ("Germania", "Германия"),
+        "africa": ("Africa", "Африка"), "sardinia": ("Sardinia", "Сардиния"),
+        "britannia": ("Britannia", "Британия")}
+    for region, (en, ru) in names.items():
+        assert (TEXTS["en"][f"region.{region}"], TEXTS["ru"][f"region.{region}"]) == (en, ru)
+        assert (text(f"rebellion.{region}", "en"), text(f"rebellion.{region}", "ru")) == (en, ru)

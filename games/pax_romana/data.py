@@ -677,7 +677,8 @@ class InvasionTable(_Table):
 class RebellionRow(_Model):
     roll: int
     region: str
-    name: str
+    name: str                       # the table's English name
+    name_ru: str                    # the Russian rulebook's (§13.3)
     std_province: str | None
     adv_effect: str
     provenance: str

@@ -655,13 +655,9 @@ REGIONS: dict[str, Callable[[PRState, str], None]] = {
 }
 
 
-# the regions as the Russian rulebook names them (English: the table's names)
-REGION_RU = {"africa": "Африка", "britannia": "Британия", "cyprus": "Кипр", "danube": "Дунай",
-             "germania": "Германия", "gaul": "Галлия", "hispania": "Испания", "judaea": "Иудея",
-             "mauretania": "Мавритания", "naval_mutiny": "Морской мятеж",
-             "sardinia": "Сардиния"}
+# the regions' names, the Rebellion Table's in both languages (the pictures read them there too)
 extend({"en": {f"region.{r.region}": r.name for r in data().tables.rebellion_table.rows},
-        "ru": {f"region.{k}": v for k, v in REGION_RU.items()}})
+        "ru": {f"region.{r.region}": r.name_ru for r in data().tables.rebellion_table.rows}})
 extend({
     "en": {
         "log.rebellion_card": "{power} plays Rebellion: {roll} on the Rebellion Table: {region}.",

@@ -1,8 +1,10 @@
 """Words drawn on the Pax Romana pictures, in the reader's language ("en" or "ru").
 
 Names of spaces, provinces, territories and naval points are the map data's (Latin, the same in
-both languages); Powers, phases and the pictures' own words are translated here. A missing word
-falls back to English, then to the key itself made readable, so a picture never shows a bare key.
+both languages); the rebellion regions' names, in both languages, are the Rebellion Table's
+(``tables.json``, as the engine's texts); Powers, phases and the pictures' own words are
+translated here. A missing word falls back to English, then to the key itself made readable, so
+a picture never shows a bare key.
 """
 
 from __future__ import annotations
@@ -93,12 +95,6 @@ LABELS: dict[str, dict[str, str]] = {
         "rebels": "Rebels · {region}",
         "closed_to_fleets": "closed to fleets",
         "inventor": "Inventor", "helepolis": "Helepolis",
-        "rebellion.africa": "Africa", "rebellion.britannia": "Britannia",
-        "rebellion.cyprus": "Cyprus", "rebellion.danube": "Danube",
-        "rebellion.germania": "Germania", "rebellion.gaul": "Gaul",
-        "rebellion.hispania": "Hispania", "rebellion.judaea": "Judaea",
-        "rebellion.mauretania": "Mauretania", "rebellion.naval_mutiny": "Naval Mutiny",
-        "rebellion.sardinia": "Sardinia",
     },
     "ru": {
         "title": "Pax Romana",
@@ -185,14 +181,20 @@ LABELS: dict[str, dict[str, str]] = {
         "rebels": "Мятежники · {region}",
         "closed_to_fleets": "закрыто для флотов",
         "inventor": "Изобретатель", "helepolis": "Гелеполь",
-        "rebellion.africa": "Африка", "rebellion.britannia": "Британия",
-        "rebellion.cyprus": "Кипр", "rebellion.danube": "Дунай",
-        "rebellion.germania": "Германия", "rebellion.gaul": "Галлия",
-        "rebellion.hispania": "Испания", "rebellion.judaea": "Иудея",
-        "rebellion.mauretania": "Мавритания", "rebellion.naval_mutiny": "Морской мятеж",
-        "rebellion.sardinia": "Сардиния",
     },
 }
+
+
+def _rebellion_names() -> None:
+    """``rebellion.<region>``: the rebellion regions' names, read from the Rebellion Table of the
+    game's data (``tables.json``), where the engine's texts read them too."""
+    from games.pax_romana.data import load
+    for row in load().tables.rebellion_table.rows:
+        LABELS["en"][f"rebellion.{row.region}"] = row.name
+        LABELS["ru"][f"rebellion.{row.region}"] = row.name_ru
+
+
+_rebellion_names()
 
 
 def text(key: str, lang: str, **values: object) -> str:
