@@ -15,12 +15,10 @@ vanish with whatever it was to decide.
 
 from __future__ import annotations
 
-from typing import Any
-
-from games.core import Choice, msg
+from games.core import Choice
+from games.core.choices import choice_maker
 from games.core.flow import Decision, Flow
 from games.core.frames import Frame, pop, push  # noqa: F401 - the titles' modules import them from here
-from games.core.text import render
 from games.hannibal.state import HState
 from games.hannibal.texts import TEXTS
 
@@ -63,17 +61,5 @@ def settled_choices(s: HState) -> list[Choice] | None:
     return None
 
 
-_CHOICES: dict[tuple[Any, ...], Choice] = {}
-
-
-def opt(verb: str, arg: str | int | None, key: str, secret: bool = False, **args: Any) -> Choice:
-    """A choice with its message and English label, made once per distinct content."""
-    cache_key = (verb, arg, key, secret, *args.items())
-    got = _CHOICES.get(cache_key)
-    if got is None:
-        if len(_CHOICES) > 50000:
-            _CHOICES.clear()
-        m = msg(key, **args)
-        got = _CHOICES[cache_key] = Choice.model_construct(
-            verb=verb, arg=arg, label=render(m, "en", TEXTS), msg=m, secret=secret)
-    return got
+# A choice with its message and English label, made once per distinct content.
+opt = choice_maker(TEXTS, checked=False)

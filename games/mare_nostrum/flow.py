@@ -11,9 +11,9 @@ Overview).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
-from games.core import Choice, Msg, msg
+from games.core import Msg, msg
+from games.core.choices import choice_maker
 from games.core.flow import (
     ChoicesFn,
     Flow,
@@ -22,7 +22,6 @@ from games.core.flow import (
     while_any,  # noqa: F401 - the title's modules use it from here
 )
 from games.core.frames import Frame, pop, push  # noqa: F401 - the titles' modules import them from here
-from games.core.text import render
 from games.mare_nostrum.state import MNState
 from games.mare_nostrum.texts import TEXTS
 
@@ -72,18 +71,5 @@ def who_prompt(key: str) -> Callable[[MNState, Frame, str | None], Msg]:
     return prompt
 
 
-_CHOICES: dict[tuple[Any, ...], Choice] = {}
-
-
-def opt(verb: str, arg: str | int | None, key: str, secret: bool = False, **args: Any) -> Choice:
-    """A choice with its message and English label. Choices are immutable and menus repeat a
-    lot, so each distinct one is made once."""
-    cache_key = (verb, arg, key, secret, *args.items())
-    got = _CHOICES.get(cache_key)
-    if got is None:
-        if len(_CHOICES) > 50000:
-            _CHOICES.clear()
-        m = msg(key, **args)
-        got = _CHOICES[cache_key] = Choice(verb=verb, arg=arg, label=render(m, "en", TEXTS),
-                                           msg=m, secret=secret)
-    return got
+# A choice with its message and English label, made once per distinct content.
+opt = choice_maker(TEXTS)

@@ -10,12 +10,11 @@ phase begins with ``@phase``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from games.core import Choice, Msg, msg
+from games.core.choices import choice_maker
 from games.core.flow import Flow
 from games.core.frames import Frame, pop, push  # noqa: F401 - the phase modules import them here
-from games.core.text import render
 from games.pax_romana.state import PRState
 from games.pax_romana.texts import TEXTS
 
@@ -71,20 +70,8 @@ waiting = FLOW.waiting
 active = FLOW.active
 run = FLOW.run
 
-_CHOICES: dict[tuple[Any, ...], Choice] = {}
-
-
-def opt(verb: str, arg: str | int | None, key: str, secret: bool = False, **args: Any) -> Choice:
-    """A choice with its message and English label (made once per distinct choice)."""
-    cache_key = (verb, arg, key, secret, *args.items())
-    got = _CHOICES.get(cache_key)
-    if got is None:
-        if len(_CHOICES) > 50000:
-            _CHOICES.clear()
-        m = msg(key, **args)
-        got = _CHOICES[cache_key] = Choice(verb=verb, arg=arg, label=render(m, "en", TEXTS),
-                                           msg=m, secret=secret)
-    return got
+# A choice with its message and English label, made once per distinct content.
+opt = choice_maker(TEXTS)
 
 
 def paged(f: Frame, role: str, options: list[Choice], fixed: list[Choice],
