@@ -1,11 +1,13 @@
-"""Pax Romana's Advanced Game at the table, from a scripted position: an answering card played
-through the bot (§17.1.5, §17.2 Ambush), and what ``/hand`` shows (§17.1.4, §15.4.6).
+"""Pax Romana's Advanced Game at the table, from scripted positions: answering cards played
+through the bot (§17.1.5; §17.2 Ambush, Tactical Surprise), what ``/hand`` and the hand DMs show
+(§17.1.4, §15.4.6), and the Alliance card's negotiation in a thread of its two players (§4.2,
+§4.3.1).
 
-The position is made with the rules tests' helpers and set up in place of the scenario's own
-(the title's ``setup`` returns it), so the game starts in the store as any other: Rome's army
-of two Legions at Tarsus is about to move; Carthage holds Ambush and Spies, Greece holds
-Cunctator, the others nothing. Each seat reads the language under test (English, Russian);
-the channel reads it too."""
+Each position is made with the rules tests' helpers and set up in place of the scenario's own
+(the title's ``setup`` returns it), so the game starts in the store as any other. Ambush: Rome's
+army of two Legions at Tarsus is about to move; Carthage holds Ambush and Spies, Greece
+Cunctator, the others nothing. The seats read the language under test (English, Russian), and
+the channel too; in the Alliance card's negotiation one party reads Russian."""
 
 from __future__ import annotations
 
@@ -229,6 +231,11 @@ async def test_s17_1_4_hand_shows_ones_own_cards_and_objectives_only(
                 assert (line in text) == (other == role), (role, text)
             assert "card." not in text and "objective." not in text
             assert {"en": "Cards in hand", "ru": "Карты на руке"}[lang] in text
+            # the hand DM alike: one's own cards and objectives, nobody else's
+            dms = "\n".join(dm_texts(h, user))
+            assert cards_named(dms) == set(HANDS[role]), (role, dms)
+            for other, line in objectives.items():
+                assert (line in dms) == (other == role), (role, dms)
     finally:
         await h.service.store.close()
 
