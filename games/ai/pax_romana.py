@@ -1000,6 +1000,11 @@ def policy(view: View, rng: Rng | None = None) -> Choice:
         return choices[0]
     key = view.prompt_msg.key
     base = key.rsplit(".", 1)[0] if key.startswith("prompt.plan_") else key
+    if view.board.get("cards") is not None:     # the Advanced Game's cards (§17)
+        from games.ai.pax_romana_cards import card_answer
+        picked = card_answer(view, choices)
+        if picked is not None:
+            return picked
     answer = ANSWERS.get(base)
     if answer is not None:
         return answer(view, choices)

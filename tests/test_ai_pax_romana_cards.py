@@ -1,0 +1,297 @@
+"""The Pax Romana computer player's card decisions in the Advanced Game (games.ai.pax_romana_cards,
+§17): exact choices from built Views (an Ambush on an army marching next to the holder's bigger
+army, the harmful cards aimed at the VP leader, the answers kept for their moment, the
+Objective bought while the Treasury allows, §15.4.4), fairness (the same decision whatever the
+other Powers hold), a seeded Advanced game played to its end by computer players, and the
+arena's option flag."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from games import registry
+from games.ai import decide
+from games.ai import pax_romana as pr_ai
+from games.ai import pax_romana_cards as cards_ai
+from games.ai.common import key_of, random_choice
+from games.arena import main as arena_main
+from games.core import View
+from games.pax_romana.cards import windows
+from games.pax_romana.flow import push, run
+from games.pax_romana.state import LeaderState, PRState
+from tests.pax_romana_support import act, army, blank, fresh, hold
+
+RULES = registry.get("pax_romana")
+AMBUSH, DEUS, EXPANSION, MERCENARIES, SPIES = 4, 13, 21, 23, 33
+SURPRISE, TRAITOR, CONSPIRACY = 37, 38, 11
+
+
+def _game(**options: Any) -> PRState:
+    s = blank("V", advanced=True, card_play_window="answers_only", **options)
+    for p in s.powers.values():
+        p.treasury = 10
+    s.hands = {p: [] for p in s.roles}
+    s.deck, s.discard, s.removed_cards = [], [], []
+    return s
+
+
+def _pick(s: PRState, role: str) -> tuple[str, Any]:
+    view = RULES.view(s, role)
+    picked = pr_ai.policy(view)
+    assert view.find(picked.action()) is not None
+    # the computer player at its full level answers a card question by the same rules
+    assert key_of(decide(view, 3, "ai", "normal", strict=True)) == key_of(picked)
+    return key_of(picked)
+
+
+# -- the windows (§17.1.5) --------------------------------------------------------------------------
+
+def _rome_enters_issus(carthage_at: str) -> PRState:
+    """Rome's 2 Legions march from Tarsus into the Transit Point of Issus; Carthage holds an
+    Ambush and has 4 HI at ``carthage_at``."""
+    s = _game()
+    s.hands["carthage"] = [AMBUSH]
+    army(s, carthage_at, "carthage", HI=4)
+    army(s, "tarsus", "rome", LG=2)
+    hold(s, "east")
+    push(s, "move_army", role="rome", owner="rome", start="tarsus", units={"LG": 2}, leaders=[],
+         minor=False)
+    s = fresh(s)
+    s.rng.scripted.append("6")
+    s = act(s, "rome", "go")
+    return act(s, "rome", "to", "tp_issus")
+
+
+def test_an_ambush_is_sprung_on_an_army_marching_next_to_the_holders_bigger_army():
+    """§17.2 Ambush: Rome's 8 BP enter the Transit Point next to Carthage's 12 BP at Antioch:
+    Carthage plays its Ambush."""
+    s = _rome_enters_issus("antioch")
+    assert s.flow[-1]["k"] == "card_window" and s.flow[-1]["roles"] == ["carthage"]
+    assert _pick(s, "carthage") == ("answer", AMBUSH)
+
+
+def test_an_ambush_is_kept_for_an_army_far_from_the_holder_and_not_the_leaders():
+    """§17.2 Ambush: Rome's army is far from Carthage's lands and the East leads on VP: the
+    Ambush is kept for a better moment."""
+    s = _rome_enters_issus("carthage")
+    s.powers["east"].vp = 4
+    assert _pick(fresh(s), "carthage") == ("answer", 0)
+
+
+def _battle_window(s: PRState) -> PRState:
+    hold(s, "east")
+    windows.open_window(s, "land_battle", "rome", space="capua", attacker="rome",
+                        defender="carthage", city=False, sides=["rome", "carthage"])
+    s = fresh(s)
+    run(s)
+    return s
+
+
+def test_tactical_surprise_is_played_in_a_close_battle_only():
+    """§17.2 Tactical Surprise: 8 BP against Carthage's 6 BP: played; against 1 BP, kept."""
+    s = _game()
+    s.hands["carthage"] = [SURPRISE]
+    army(s, "capua", "rome", LG=2)
+    army(s, "capua", "carthage", HI=2)
+    assert _pick(_battle_window(s), "carthage") == ("answer", SURPRISE)
+    s = _game()
+    s.hands["carthage"] = [SURPRISE]
+    army(s, "capua", "rome", LG=2)
+    army(s, "capua", "carthage", LI=1)
+    assert _pick(_battle_window(s), "carthage") == ("answer", 0)
+
+
+def _card_window(kind: int, by: str) -> PRState:
+    """Rome's action; ``by`` plays ``kind``; Greece holds Deus ex Machina."""
+    s = _game()
+    s.hands["greece"] = [DEUS]
+    s.active_power = "rome"
+    hold(s, "east")
+    windows.open_window(s, "card", by, kind=kind, by=by)
+    s = fresh(s)
+    run(s)
+    return s
+
+
+def test_deus_ex_machina_cancels_an_answer_to_the_holders_own_action():
+    """§17.2 Deus ex Machina: during Greece's own action Carthage plays Ambush: cancelled; a
+    Spies of a Power not leading: let be."""
+    s = _card_window(AMBUSH, "carthage")
+    s.active_power = "greece"
+    assert _pick(fresh(s), "greece") == ("answer", DEUS)
+    assert _pick(_card_window(SPIES, "carthage"), "greece") == ("answer", 0)
+
+
+# -- the Card Segment and the carry-over (§17.1.3, §17.1.4) -----------------------------------------
+
+def _segment(hand: list[int], role: str = "rome") -> PRState:
+    s = _game()
+    s.hands[role] = list(hand)
+    army(s, "capua", role, LG=2)
+    hold(s, "east")
+    push(s, "card_segment", role=role, drawn=None, played_drawn=False, played_other=False)
+    return fresh(s)
+
+
+def test_the_card_segment_plays_a_free_gain_and_keeps_the_answers():
+    """Independent Expansion's free Garrisons are played at once; an Ambush alone is kept for
+    its moment; over the hand limit the card Rome can never use (Mercenaries, §12.2) goes."""
+    assert _pick(_segment([AMBUSH, EXPANSION]), "rome") == ("play", EXPANSION)
+    assert _pick(_segment([AMBUSH]), "rome") == ("keep", None)
+    assert _pick(_segment([AMBUSH, SURPRISE, DEUS, MERCENARIES]), "rome") == (
+        "discard", MERCENARIES)
+
+
+def test_the_free_garrisons_go_where_they_win_something_then_stop():
+    """Independent Expansion: a Garrison in a space worth holding; none once the spaces left
+    win nothing (the bare space next to Rome's own province)."""
+    s = _segment([EXPANSION])
+    s = act(s, "rome", "play", EXPANSION)
+    while s.flow[-1]["k"] == "card_window":
+        s = act(s, s.flow[-1]["roles"][0], "answer", 0)
+    assert s.flow[-1]["k"] == "free_garrisons"
+    view = RULES.view(s, "rome")
+    verb, where = _pick(s, "rome")
+    assert verb == "garrison_at" and where in {str(c.arg) for c in view.actions}
+    s.card_effects = {}
+    placed = 0
+    while s.flow[-1]["k"] == "free_garrisons" and placed < 60:
+        s = act(s, "rome", *_pick(s, "rome"))
+        placed += 1
+    assert 0 < placed < 60
+
+
+def test_the_best_card_is_carried_into_the_next_turn():
+    """§17.1.4: of Spies and Tactical Surprise, the Tactical Surprise is kept."""
+    s = _game()
+    s.hands["rome"] = [SPIES, SURPRISE]
+    hold(s, "east")
+    push(s, "card_keep", roles=["rome"], answers={})
+    assert _pick(fresh(s), "rome") == ("carry", SURPRISE)
+
+
+# -- the targets of harmful cards: the VP leader ----------------------------------------------------
+
+def test_spies_and_traitor_are_aimed_at_the_vp_leader():
+    """§17.2 Spies and Traitor: Greece leads on VP: its hand is looked at, its card taken."""
+    for kind in (SPIES, TRAITOR):
+        s = _game()
+        s.powers["greece"].vp = 3
+        s.powers["east"].vp = 1
+        s.hands["greece"] = [AMBUSH]
+        s.hands["east"] = [DEUS, SURPRISE]
+        hold(s, "east")
+        push(s, "card_pick", role="rome", card=kind)
+        assert _pick(fresh(s), "rome") == ("pick", "greece")
+
+
+def test_a_conspiracy_removes_the_best_leader_of_the_vp_leader():
+    """§17.2 Conspiracy: Carthage leads on VP; of its two leaders the better-rated (2-5) goes,
+    never one of the drawer's own."""
+    s = _game()
+    s.powers["carthage"].vp = 2
+    for lid, sp in (("rome_08", "capua"), ("carthage_02", "utica"), ("carthage_07", "cirta"),
+                    ("greece_08", "athens")):
+        s.leaders[lid] = LeaderState(owner=lid.split("_")[0], at=sp)
+    hold(s, "east")
+    push(s, "conspiracy", role="east")
+    assert _pick(fresh(s), "east") == ("conspirator", "carthage_07")
+
+
+# -- the Manpower Phase: Optional Objectives (§15.4.4) ----------------------------------------------
+
+def _playout(scenario: str, seed: int, steps: int, options: dict[str, Any],
+             mixed: bool = False) -> Iterator[tuple[PRState, str, View]]:
+    """(state, role, its view) along a seeded playout: random picks, or with ``mixed`` the
+    policy's two times in three (cards are then played and answered)."""
+    state = RULES.setup(seed, scenario, options)
+    for i in range(steps):
+        if state.result is not None:
+            return
+        role = RULES.view(state, None).active[0]
+        view = RULES.view(state, role)
+        yield state, role, view
+        picked = pr_ai.policy(view) if mixed and i % 3 else random_choice(view, seed * 1000 + i)
+        state = RULES.act(state, role, picked.action())
+
+
+def test_an_objective_is_bought_while_the_treasury_stays_above_the_ams_cost():
+    """§15.4.4: offered an Optional Objective in the Manpower plan, the player buys it with 20T;
+    with only the AMs' cost and one Talent more in the Treasury it does not."""
+    found = next(((state, role) for state, role, view in _playout("V", 2, 3000, {"advanced": True})
+                  if any(c.verb == "buy_objective" for c in view.actions)), None)
+    assert found is not None, "no Manpower plan offered an Optional Objective"
+    state, role = found
+    rich = RULES.copy(state)
+    rich.powers[role].treasury = 20
+    assert _pick(rich, role) == ("buy_objective", None)
+    poor = RULES.copy(state)
+    poor.powers[role].treasury = poor.powers[role].ams + 1
+    assert any(c.verb == "buy_objective" for c in RULES.view(poor, role).actions)
+    assert _pick(poor, role) != ("buy_objective", None)
+
+
+# -- fairness and a whole game -----------------------------------------------------------------------
+
+CARD_PROMPTS = ("prompt.card_segment", "prompt.card_window_", "prompt.card_keep",
+                "prompt.card_pick", "prompt.free_garrisons", "prompt.hire_mercenaries",
+                "prompt.mercenaries_join")
+
+
+def test_a_card_decision_does_not_depend_on_what_the_other_powers_hold():
+    """The same View and the same decision whatever the other Powers' hands, objectives and
+    leaders drawn (``perturb_hidden`` on each of them)."""
+    checked: set[str] = set()
+    for state, role, view in _playout("VII", 2, 400, {"advanced": True}, mixed=True):
+        if len(view.actions) < 2 or not view.prompt_msg.key.startswith(CARD_PROMPTS):
+            continue
+        if not any(state.hands.get(r) for r in state.roles if r != role):
+            continue
+        picked = key_of(pr_ai.policy(view))
+        for n, hider in enumerate(r for r in state.roles if r != role):
+            other = RULES.perturb_hidden(state, hider, 7 + n)
+            other_view = RULES.view(other, role)
+            assert other_view.model_dump_json() == view.model_dump_json()
+            assert key_of(pr_ai.policy(other_view)) == picked
+        key = view.prompt_msg.key
+        checked.add(key.rsplit(".", 1)[0] if key[-1].isdigit() else key)
+    assert {"prompt.card_segment", "prompt.card_window_action", "prompt.hire_mercenaries"} <= (
+        checked)
+
+
+def test_a_seeded_advanced_game_is_finished_by_computer_players_without_an_illegal_action():
+    """Scenario VII (one Game Turn) of the Advanced Game: Rome by the search, the others by the
+    easy player; every pick is among the View's actions, cards are played, the game ends."""
+    state = RULES.setup(2, "VII", {"advanced": True})
+    played = 0
+    for step in range(1500):
+        if state.result is not None:
+            break
+        role = RULES.view(state, None).active[0]
+        view = RULES.view(state, role)
+        level = "normal" if role == "rome" else "easy"
+        choice = decide(view, step, "ai", level, strict=True)
+        assert view.find(choice.action()) is not None
+        played += choice.verb == "play"
+        state = RULES.act(state, role, choice.action())
+    assert state.result is not None
+    assert played > 0
+
+
+def test_the_module_answers_only_card_questions():
+    """A Standard-game question (the Expansion menu) is left to the Standard policy."""
+    for _state, _role, view in _playout("V", 6, 400, {"advanced": True}):
+        if view.prompt_msg.key == "prompt.expansion" and len(view.actions) > 1:
+            assert cards_ai.card_answer(view, list(view.actions)) is None
+            return
+    raise AssertionError("no Expansion menu met")
+
+
+def test_the_arena_plays_the_advanced_game_with_an_option(monkeypatch, capsys):
+    """``--option advanced=true`` reaches the setup of every game (its header names it)."""
+    monkeypatch.setenv("FUZZ_WORKERS", "1")
+    code = arena_main(["pax_romana", "--scenario", "VII", "--seats", "random", "--games", "1",
+                       "--option", "advanced=true"])
+    out = capsys.readouterr().out
+    assert code == 0 and "advanced=True" in out.splitlines()[0]
