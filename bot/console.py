@@ -20,13 +20,14 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from bot.cogs.computer import seed_for
+from bot.cogs.present import role_name
+from bot.i18n import tr_msg
 from bot.service import (
     COMPUTER_LEVELS,
     Outcome,
     ServiceError,
     TableService,
     computer_level,
-    english,
 )
 from bot.store import Store
 from games import registry
@@ -115,7 +116,7 @@ class Console:
         """A message of the title's catalogue, else of the service's."""
         if m.key in self.rules.texts.get("en", {}):
             return render(m, self.lang, self.rules.texts)
-        return english(m)
+        return tr_msg(m, self.lang)
 
     def show(self, outcome: Outcome) -> None:
         """The log lines a move added (public, and the private ones of the seats it changed:
@@ -156,7 +157,7 @@ class Console:
         action = choose(view, seed_for(info, role), computer_level(user) or "normal")
         label = next((self.label(c) for c in view.actions
                       if (c.verb, c.arg) == (action.verb, action.arg)), action.verb)
-        self.say("computer", role=info.role_name(role), choice=label)
+        self.say("computer", role=role_name(info, role, self.lang), choice=label)
         outcome = await self.service.act(info.id, user, action.verb, action.arg,
                                          expected_version=info.version, role=role)
         self.show(outcome)
@@ -176,7 +177,7 @@ class Console:
                 return
             self.say("side_title")
             for number, (role, choice) in enumerate(listed, 1):
-                print(f"{number}. {info.role_name(role)}: {self.label(choice)}", file=self.out)
+                print(f"{number}. {role_name(info, role, self.lang)}: {self.label(choice)}", file=self.out)
             try:
                 line = self.read(self.word("side_ask")).strip()
             except EOFError:
@@ -192,7 +193,7 @@ class Console:
                 self.show(outcome)
                 await self.computer_refuses(info)
             except ServiceError as exc:
-                print("! " + english(exc.msg), file=self.out)
+                print("! " + self.text(exc.msg), file=self.out)
 
     async def computer_refuses(self, info: Any) -> None:
         """A bribe offered to a seat the computer plays: it cannot hear what the bribe is for,
@@ -226,7 +227,7 @@ class Console:
             if first:
                 self.picture(await svc.view_for(game_id, 0))
                 first = False
-            self.say("turn", role=info.role_name(role), version=info.version)
+            self.say("turn", role=role_name(info, role, self.lang), version=info.version)
             print(self.rules.describe(view, self.lang), file=self.out)
             side = sum(len(v.side) for v in views.values())
             if side:
@@ -251,7 +252,7 @@ class Console:
                     self.say("not_number", count=len(view.actions))
                     continue
             except ServiceError as exc:
-                print("! " + english(exc.msg), file=self.out)
+                print("! " + self.text(exc.msg), file=self.out)
                 continue
             if line in ("u", "undo"):
                 self.seen = {ln.seq for ln in outcome.public.log} if outcome.public else set()
@@ -302,7 +303,7 @@ async def _run(args: argparse.Namespace, read: Callable[[str], str], out: TextIO
             console.say("bye_memory")
         return 0
     except ServiceError as exc:
-        print("! " + english(exc.msg), file=out)
+        print("! " + tr_msg(exc.msg, args.lang), file=out)
         return 2
     finally:
         await store.close()

@@ -226,3 +226,15 @@ def test_console_bribe_to_a_computer_seat_is_refused_at_once_4_4(tmp_path, monke
     assert f"  {giver} offers {taker} a bribe of 2T." in text
     assert f"  {taker} refuses {giver}'s bribe of 2T." in text
     assert after == before
+
+
+def test_console_in_russian_names_sides_years_and_notices_in_russian(tmp_path, monkeypatch):
+    """A Russian reader of the console sees the side, the turn's years and the table's notices in
+    Russian, not the engine's ids or the service's English."""
+    monkeypatch.chdir(tmp_path)
+    code, text, _ = run(["hannibal", "218bc", "--seed", "1", "--lang", "ru", "--png", ""], [])
+    assert code == 0
+    assert "* Партия №1 начинается." in text
+    assert "Ход 1 (218 г. до н. э.)." in text
+    assert "== Ходит Рим (ход 1) ==" in text
+    assert "BC" not in text and "begins" not in text

@@ -667,7 +667,7 @@ def describe(rules: HannibalRules, view: View, lang: str = "en") -> str:
     def t(key: str, **args: Any) -> str:
         return rules.tr(msg(key, **args), lang)
 
-    lines = [t("describe.head", n=b["turn"], years=b["year"], phase=f"@phase.{b['phase']}"),
+    lines = [t("describe.head", n=b["turn"], years=f"@years.{b['turn']}", phase=f"@phase.{b['phase']}"),
              t("describe.points", rome=b["political"][ROME], carthage=b["political"][CARTHAGE],
                hr=b["hands"][ROME], hc=b["hands"][CARTHAGE])]
     for a in b["armies"]:

@@ -212,7 +212,7 @@ def apply(s: HState, sc: HannibalScenario) -> None:
     from games.core import msg
     from games.hannibal.turn import TURN_STEPS
     s.phase = "strategy"
-    s.say(msg("log.turn", n=s.turn, years=B.years(s.turn)))
+    s.say(msg("log.turn", n=s.turn, years=f"@years.{s.turn}"))
     start = "first_player"
     if sc.first_player is not None:
         s.first_player = s.to_play = sc.first_player

@@ -430,6 +430,10 @@ def _names() -> tuple[dict[str, str], dict[str, str]]:
     for bc in D.battle_deck().cards:
         en[f"bc.{bc.key}"] = bc.name
         ru[f"bc.{bc.key}"] = bc.name_ru
+    for turn in D.tables().turns:                  # the years of the turn track (§4, §6.7)
+        en[f"years.{turn.turn}"] = turn.years
+        span = turn.years.removesuffix(" BC").replace("-", "–")
+        ru[f"years.{turn.turn}"] = f"{span} {'гг.' if '–' in span else 'г.'} до н. э."
     en["bc.maharbal"] = "Maharbal's Cavalry"
     ru["bc.maharbal"] = "Конница Магарбала"
     return en, ru

@@ -29,7 +29,7 @@ def begin_turn(s: HState, f: Frame) -> None:
     ending = {m[len("ending:"):] for m in s.markers if m.startswith("ending:")}
     s.markers = [m for m in s.markers if m not in ending and not m.startswith("ending:")]
     s.phase = "reinforcements"
-    s.say(msg("log.turn", n=s.turn, years=B.years(s.turn)))
+    s.say(msg("log.turn", n=s.turn, years=f"@years.{s.turn}"))
     steps = list(TURN_STEPS)
     if s.turn == 1:
         steps = [x for x in steps if x not in ("reinf_carthage", "return_generals", "reinf_rome",
