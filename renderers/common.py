@@ -124,6 +124,21 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: Point, text: str, f: ImageFont.Free
         draw.text(xy, text, font=f, fill=fill, anchor=anchor)
 
 
+def clip_half_plane(poly: list[Point], a: float, b: float, c: float) -> list[Point]:
+    """The part of the convex polygon ``poly`` where a*x + b*y <= c (Sutherland-Hodgman)."""
+    out: list[Point] = []
+    n = len(poly)
+    for i in range(n):
+        p, q = poly[i], poly[(i + 1) % n]
+        fp, fq = a * p[0] + b * p[1] - c, a * q[0] + b * q[1] - c
+        if fp <= 0:
+            out.append(p)
+        if (fp < 0) != (fq < 0) and fp != fq:
+            t = fp / (fp - fq)
+            out.append((p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t))
+    return out
+
+
 def hex_corners(cx: float, cy: float, radius: float, pointy: bool = True) -> list[Point]:
     """The six corners of a regular hexagon (pointy-top by default) around (cx, cy)."""
     start = -90 if pointy else 0

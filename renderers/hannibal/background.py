@@ -23,7 +23,7 @@ from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
-from renderers.common import WHITE, darker, font, lighter
+from renderers.common import WHITE, clip_half_plane, darker, font, lighter
 from renderers.hannibal import geography as G
 from renderers.hannibal.labels import province_name, space_name
 from renderers.hannibal.layout import Box, Frame, MapKey, Point, SpaceInfo
@@ -84,21 +84,6 @@ class Background:
 
 # -- helpers -------------------------------------------------------------------------------------
 
-def _clip(poly: list[Point], a: float, b: float, c: float) -> list[Point]:
-    """The part of ``poly`` where a*x + b*y <= c (Sutherland-Hodgman)."""
-    out: list[Point] = []
-    n = len(poly)
-    for i in range(n):
-        p, q = poly[i], poly[(i + 1) % n]
-        fp, fq = a * p[0] + b * p[1] - c, a * q[0] + b * q[1] - c
-        if fp <= 0:
-            out.append(p)
-        if (fp < 0) != (fq < 0) and fp != fq:
-            t = fp / (fp - fq)
-            out.append((p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t))
-    return out
-
-
 def voronoi_cells(spaces: Sequence[SpaceInfo], reach: float = CELL_REACH) -> dict[str, list[Point]]:
     """Each space's Voronoi cell (map units), cut to a disc of radius ``reach``."""
     cells: dict[str, list[Point]] = {}
@@ -112,7 +97,7 @@ def voronoi_cells(spaces: Sequence[SpaceInfo], reach: float = CELL_REACH) -> dic
             if a == 0 and b == 0:
                 continue
             c = (o.x ** 2 + o.y ** 2) - (s.x ** 2 + s.y ** 2)
-            poly = _clip(poly, a, b, c)
+            poly = clip_half_plane(poly, a, b, c)
             if len(poly) < 3:
                 break
         cells[s.id] = poly

@@ -27,7 +27,7 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
-from renderers.common import INK, RGB, WHITE, dashed_line, font
+from renderers.common import INK, RGB, WHITE, clip_half_plane, dashed_line, font
 from renderers.pax_romana import geography as G
 from renderers.pax_romana import layout as L
 from renderers.pax_romana.labels import text
@@ -74,21 +74,6 @@ ALERT_RING: RGB = (214, 40, 40)
 
 # -- Voronoi cells -------------------------------------------------------------------------------
 
-def _clip(poly: list[Point], a: float, b: float, c: float) -> list[Point]:
-    """The part of ``poly`` where a*x + b*y <= c (Sutherland-Hodgman)."""
-    out: list[Point] = []
-    n = len(poly)
-    for i in range(n):
-        p, q = poly[i], poly[(i + 1) % n]
-        fp, fq = a * p[0] + b * p[1] - c, a * q[0] + b * q[1] - c
-        if fp <= 0:
-            out.append(p)
-        if (fp < 0) != (fq < 0) and fp != fq:
-            t = fp / (fp - fq)
-            out.append((p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t))
-    return out
-
-
 def voronoi_cells(sites: Sequence[Point], reaches: Sequence[float]) -> list[list[Point]]:
     """Each site's Voronoi cell, cut to a disc of its radius in ``reaches`` around it."""
     cell = max(reaches, default=CELL_REACH)
@@ -114,7 +99,7 @@ def voronoi_cells(sites: Sequence[Point], reaches: Sequence[float]) -> list[list
                 continue
             a, b = 2 * (ox - x), 2 * (oy - y)
             c = (ox ** 2 + oy ** 2) - (x ** 2 + y ** 2)
-            poly = _clip(poly, a, b, c)
+            poly = clip_half_plane(poly, a, b, c)
             if len(poly) < 3:
                 break
         cells.append(poly)
