@@ -295,3 +295,50 @@ def test_the_arena_plays_the_advanced_game_with_an_option(monkeypatch, capsys):
                        "--option", "advanced=true"])
     out = capsys.readouterr().out
     assert code == 0 and "advanced=True" in out.splitlines()[0]
+
+
+def test_the_rebels_and_an_insurrection_strike_the_vp_leader():
+    """§13.3 rebels strike the VP leader's units (Carthage), not the card player's; §17.2 Local
+    Insurrection removes its Garrison standing alone (the space is lost with it)."""
+    s = _game()
+    s.powers["carthage"].vp = 3
+    army(s, "capua", "rome", LI=2)
+    army(s, "athens", "greece", LI=2)
+    army(s, "utica", "carthage", LI=2)
+    hold(s, "east")
+    push(s, "rebels_choice", role="rome", stage="strike",
+         options=["capua|rome", "athens|greece", "utica|carthage"])
+    assert _pick(fresh(s), "rome") == ("strike", "utica|carthage")
+    s = _game()
+    s.powers["carthage"].vp = 3
+    army(s, "capua", "rome", GR=1)
+    army(s, "athens", "greece", GR=1)
+    army(s, "utica", "carthage", GR=1, LI=1)
+    army(s, "cirta", "carthage", GR=1)
+    hold(s, "east")
+    push(s, "insurrection", role="rome")
+    assert _pick(fresh(s), "rome") == ("garrison", "cirta|carthage")
+
+
+def _transport_window(escort: int) -> PRState:
+    """Rome's 2 Legions by Naval Transport enter Syracuse with ``escort`` galleys; Carthage
+    holds a Naval Ambush and one galley at Messana."""
+    s = _game()
+    s.hands["carthage"] = [24]
+    army(s, "syracuse", "rome", LG=2)
+    if escort:
+        army(s, "syracuse", "rome", GS=escort)
+    army(s, "messana", "carthage", GS=1)
+    hold(s, "east")
+    windows.open_window(s, "naval_transport", "rome", space="syracuse", owner="rome",
+                        mover="rome", escorted=bool(escort))
+    s = fresh(s)
+    run(s)
+    return s
+
+
+def test_a_naval_ambush_sinks_a_transport_its_galleys_can_beat():
+    """§17.2 Naval Ambush: an unescorted transport is ambushed; one escorted by three galleys,
+    more than Carthage's one, is let pass (A6: the escort would fight)."""
+    assert _pick(_transport_window(0), "carthage") == ("answer", 24)
+    assert _pick(_transport_window(3), "carthage") == ("answer", 0)
