@@ -342,3 +342,23 @@ def test_a_naval_ambush_sinks_a_transport_its_galleys_can_beat():
     more than Carthage's one, is let pass (A6: the escort would fight)."""
     assert _pick(_transport_window(0), "carthage") == ("answer", 24)
     assert _pick(_transport_window(3), "carthage") == ("answer", 0)
+
+
+def test_the_successor_army_marches_on_the_greek_units_it_beats():
+    """§17.2 Successor Wars Roll On, drawn by Carthage: the biggest Greek army (9 BP at Megara)
+    marches; it goes into Corinth's single light infantry and attacks it rather than take it
+    along."""
+    s = _game()
+    army(s, "megara", "greece", HI=3)
+    army(s, "corinth", "greece", LI=1)
+    army(s, "pella", "greece", LI=2)
+    hold(s, "east")
+    push(s, "successor_wars", role="carthage")
+    s = fresh(s)
+    assert _pick(s, "carthage") == ("greek_army", "megara")
+    s = act(s, "carthage", "greek_army", "megara")
+    s.rng.scripted.append("2")
+    s = act(s, "carthage", "go")
+    assert _pick(s, "carthage") == ("to", "corinth")
+    s = act(s, "carthage", "to", "corinth")
+    assert _pick(s, "carthage") == ("attack", None)
