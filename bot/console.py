@@ -54,7 +54,7 @@ TEXTS = {
         "no_picture": "(no board picture: {reason})",
         "unknown_title": "Unknown title {title}. Titles: {titles}.",
         "unknown_role": "No side {roles} in this game. Sides: {known}.",
-        "computer": "🤖 {role}: {choice}",
+        "computer": "🤖 {role} moves.",
         "side_hint": "b: bribes and other side actions ({count}).",
         "side_title": "-- Side actions (Enter to go back) --",
         "side_ask": "b> ",
@@ -74,7 +74,7 @@ TEXTS = {
         "no_picture": "(картинки доски нет: {reason})",
         "unknown_title": "Неизвестная игра {title}. Игры: {titles}.",
         "unknown_role": "Стороны {roles} в этой игре нет. Стороны: {known}.",
-        "computer": "🤖 {role}: {choice}",
+        "computer": "🤖 Ходит {role}.",
         "side_hint": "b — подкуп и другие действия вне хода ({count}).",
         "side_title": "-- Действия вне хода (Enter — назад) --",
         "side_ask": "b> ",
@@ -119,10 +119,12 @@ class Console:
         return tr_msg(m, self.lang)
 
     def show(self, outcome: Outcome) -> None:
-        """The log lines a move added (public, and the private ones of the seats it changed:
-        at a hot seat everyone reads everything), then the table's notices."""
+        """The log lines a move added (public, and the private ones of the seats it changed
+        that the local player holds: at a hot seat the player reads every seat of its own, never
+        the computer's), then the table's notices."""
         views = [outcome.public] if outcome.public is not None else []
-        views += [v for by_role in outcome.privates.values() for v in by_role.values()]
+        views += [v for user, by_role in outcome.privates.items()
+                  if computer_level(user) is None for v in by_role.values()]
         lines = {line.seq: line for view in views for line in view.log
                  if line.seq not in self.seen}
         for seq in sorted(lines):
@@ -155,9 +157,8 @@ class Console:
         user = info.seats[role]
         view = (await self.service.views_for(info.id, user))[role]
         action = choose(view, seed_for(info, role), computer_level(user) or "normal")
-        label = next((self.label(c) for c in view.actions
-                      if (c.verb, c.arg) == (action.verb, action.arg)), action.verb)
-        self.say("computer", role=role_name(info, role, self.lang), choice=label)
+        # what it chose is told only as the public log tells it: its secret plans stay its own
+        self.say("computer", role=role_name(info, role, self.lang))
         outcome = await self.service.act(info.id, user, action.verb, action.arg,
                                          expected_version=info.version, role=role)
         self.show(outcome)

@@ -91,7 +91,7 @@ def test_console_against_the_computer(tmp_path, monkeypatch):
                          "--computer", "b", "--level", "easy"], input_fn=never, out=out)
     assert code == 0
     text = out.getvalue()
-    assert "🤖 a: " in text and "🤖 b: " in text
+    assert "🤖 a moves." in text and "🤖 b moves." in text
     assert "The game is over: " in text
     out = io.StringIO()
     code = console.main(["toy", "duel", "--png", "", "--computer", "z"], input_fn=never, out=out)
@@ -238,3 +238,16 @@ def test_console_in_russian_names_sides_years_and_notices_in_russian(tmp_path, m
     assert "Ход 1 (218 г. до н. э.)." in text
     assert "== Ходит Рим (ход 1) ==" in text
     assert "BC" not in text and "begins" not in text
+
+
+def test_console_never_shows_the_computers_secrets(tmp_path, monkeypatch):
+    """Against the computer the console shows the local player's own private lines (its drawn
+    leaders) but never the computer's: not its drawn leaders (§8.1), nor what it chose in a
+    secret plan."""
+    monkeypatch.chdir(tmp_path)
+    code, text, _ = run(["pax_romana", "V", "--seed", "2", "--png", "", "--computer", "carthage",
+                         "--computer", "greece", "--computer", "east"], [])
+    assert code == 0
+    assert "You drew Roman leader" in text
+    for other in ("Carthaginian", "Greek", "Eastern"):
+        assert f"You drew {other} leader" not in text
