@@ -19,7 +19,7 @@ from games.arena import main as arena_main
 from games.core import View
 from games.pax_romana.cards import windows
 from games.pax_romana.flow import push, run
-from games.pax_romana.state import LeaderState, PRState
+from games.pax_romana.state import City, LeaderState, PRState
 from tests.pax_romana_support import act, army, blank, fresh, hold
 
 RULES = registry.get("pax_romana")
@@ -362,3 +362,25 @@ def test_the_successor_army_marches_on_the_greek_units_it_beats():
     assert _pick(s, "carthage") == ("to", "corinth")
     s = act(s, "carthage", "to", "corinth")
     assert _pick(s, "carthage") == ("attack", None)
+
+
+def test_the_card_menu_is_left_when_no_card_is_worth_playing():
+    """§17.1.5: in its own action Rome, holding Spies and Tactical Surprise with nothing to gain,
+    plays Spies (nothing is lost by it); holding Cunctator and The Archimedes Effect with no
+    enemy at home and no City threatened, it leaves the menu and keeps them."""
+    s = _game()
+    s.hands["rome"] = [SURPRISE, SPIES]
+    army(s, "capua", "rome", LG=2)
+    hold(s, "east")
+    push(s, "card_menu", role="rome", opening=False)
+    s = fresh(s)
+    assert _pick(s, "rome") == ("play", SPIES)
+    s = _game()
+    s.hands["rome"] = [5, 12]
+    army(s, "capua", "rome", LG=2)
+    s.cities["syracuse"] = City(owner="greece", kind="city", fp=3)
+    hold(s, "east")
+    push(s, "card_menu", role="rome", opening=False)
+    s = fresh(s)
+    assert [c.verb for c in RULES.view(s, "rome").actions] == ["play", "play", "back"]
+    assert _pick(s, "rome") == ("back", None)

@@ -291,10 +291,13 @@ def card_segment(view: View, choices: list[Choice]) -> Choice:
 
 
 def card_menu(view: View, choices: list[Choice]) -> Choice:
+    """A card worth playing now, else the menu is left (its "back" is the way on: it is not
+    among the forward ``choices``)."""
     play = _best_play(view, [c for c in choices if c.verb == "play"])
     if play is not None:
         return play
-    return _hire(view, choices, "hire_with") or _first(choices, "back") or choices[-1]
+    done = next((c for c in view.actions if c.verb == "back"), None)
+    return _hire(view, choices, "hire_with") or done or choices[-1]
 
 
 def card_keep(view: View, choices: list[Choice]) -> Choice:
