@@ -17,9 +17,10 @@ from games.core.interface import (
     can_undo,
 )
 from games.core.rng import Rng
-from games.core.text import Msg, msg, render
+from games.core.text import Msg, has_text, msg, render
 
 __all__ = [
     "Action", "BaseState", "Choice", "GameRules", "IllegalAction", "LogEntry", "LogLine", "Msg",
-    "OptionInfo", "Result", "Rng", "Rules", "ScenarioInfo", "Turn", "View", "can_undo", "msg", "render",
+    "OptionInfo", "Result", "Rng", "Rules", "ScenarioInfo", "Turn", "View", "can_undo", "has_text",
+    "msg", "render",
 ]

@@ -84,8 +84,9 @@ def restate(key: str, m: Msg, catalog: Catalog, **extra: Any) -> Msg:
     return msg(key, **args)
 
 
-def has_text(key: str, catalog: Catalog) -> bool:
-    return key in (catalog.get("en") or {})
+def has_text(key: str, catalog: Catalog, lang: str = "en") -> bool:
+    """Whether ``catalog`` has a text for ``key`` in ``lang`` or in English (its fallback)."""
+    return key in (catalog.get(lang) or {}) or key in (catalog.get("en") or {})
 
 
 def listing(keys: Sequence[str], name: str = "l", k: int = 6, sep: str = ", ") -> dict[str, str]:

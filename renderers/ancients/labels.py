@@ -13,7 +13,7 @@ from functools import cache
 from importlib import import_module
 from typing import Any
 
-from games.core import Msg, render
+from games.core import Msg, has_text, render
 
 LABELS: dict[str, dict[str, str]] = {
     "en": {
@@ -115,16 +115,13 @@ def _catalog() -> Mapping[str, Mapping[str, str]] | None:
     return texts if isinstance(texts, Mapping) else None
 
 
-def _known(key: str, lang: str, catalog: Mapping[str, Mapping[str, str]]) -> bool:
-    return key in (catalog.get(lang) or {}) or key in (catalog.get("en") or {})
-
 
 def text(key: str, lang: str, fallback: str | None = None, **args: Any) -> str:
     """The catalogue's text for ``key`` in ``lang``; else our label table; else ``fallback``
     (or the key itself)."""
     catalog = _catalog()
     m = Msg(key=key, args={k: (v if isinstance(v, int) else str(v)) for k, v in args.items()})
-    if catalog is not None and _known(key, lang, catalog):
+    if catalog is not None and has_text(key, catalog, lang):
         return render(m, lang, catalog)
     if key in LABELS.get(lang, {}) or key in LABELS["en"]:
         return render(m, lang, LABELS)

@@ -15,7 +15,7 @@ from functools import cache
 from importlib import import_module
 from typing import Any
 
-from games.core import Msg, render
+from games.core import Msg, has_text, render
 
 LABELS: dict[str, dict[str, str]] = {
     "en": {
@@ -181,9 +181,6 @@ def _catalog() -> Mapping[str, Mapping[str, str]] | None:
     return texts if isinstance(texts, Mapping) else None
 
 
-def _known(key: str, lang: str, table: Mapping[str, Mapping[str, str]]) -> bool:
-    return key in (table.get(lang) or {}) or key in (table.get("en") or {})
-
 
 def text(key: str, lang: str, fallback: str | None = None, **args: Any) -> str:
     """The catalogue's text for ``key`` in ``lang``; else our table; else ``fallback`` (or the
@@ -191,9 +188,9 @@ def text(key: str, lang: str, fallback: str | None = None, **args: Any) -> str:
     lang = _lang(lang)
     m = Msg(key=key, args={k: (v if isinstance(v, int) else str(v)) for k, v in args.items()})
     catalog = _catalog()
-    if catalog is not None and _known(key, lang, catalog):
+    if catalog is not None and has_text(key, catalog, lang):
         return render(m, lang, catalog)
-    if _known(key, lang, LABELS):
+    if has_text(key, LABELS, lang):
         return render(m, lang, LABELS)
     if fallback is not None:
         return fallback.format(**args) if args else fallback
@@ -317,7 +314,7 @@ def battle_card_name(key: Any, lang: str) -> str:
     raw = str(key)
     ident = raw.lower().replace(" ", "_").replace("-", "_").replace("'", "")
     catalog = _catalog()
-    if catalog is not None and _known(f"bc.{ident}", _lang(lang), catalog):
+    if catalog is not None and has_text(f"bc.{ident}", catalog, _lang(lang)):
         return text(f"bc.{ident}", lang)
     data = _data()
     if data is not None:

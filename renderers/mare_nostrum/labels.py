@@ -15,7 +15,7 @@ from functools import cache
 from importlib import import_module
 from typing import Any
 
-from games.core import Msg, render
+from games.core import Msg, has_text, render
 
 LABELS: dict[str, dict[str, str]] = {
     "en": {
@@ -190,19 +190,16 @@ def _catalog() -> Mapping[str, Mapping[str, str]] | None:
     return texts if isinstance(texts, Mapping) else None
 
 
-def _known(key: str, lang: str, table: Mapping[str, Mapping[str, str]]) -> bool:
-    return key in (table.get(lang) or {}) or key in (table.get("en") or {})
-
 
 def text(key: str, lang: str, fallback: str | None = None, **args: Any) -> str:
     """The catalogue's text for ``key`` in ``lang``; else our tables; else ``fallback`` (or the
     key itself). ``@key`` arguments are looked up the same way by the catalogue."""
     m = Msg(key=key, args={k: (v if isinstance(v, int) else str(v)) for k, v in args.items()})
     catalog = _catalog()
-    if catalog is not None and _known(key, lang, catalog):
+    if catalog is not None and has_text(key, catalog, lang):
         return render(m, lang, catalog)
     for table in (LABELS, TERMS):
-        if _known(key, lang, table):
+        if has_text(key, table, lang):
             return render(m, lang, table)
     if fallback is not None:
         return fallback.format(**args) if args else fallback
@@ -242,7 +239,7 @@ def good_abbr(good: str, lang: str) -> str:
     """A one- or two-letter mark of a Good on its token (the legend names them)."""
     base = good.rstrip("*")
     key = f"picture.abbr.{base}"
-    if _known(key, lang, LABELS):
+    if has_text(key, LABELS, lang):
         return text(key, lang)
     return good_name(base, lang)[:2].capitalize()
 
