@@ -207,3 +207,26 @@ def test_a_scenario_without_a_set_up_played_from_its_document() -> None:
     assert s.cities["lilybaeum"].fp == 1
     assert [s.powers[p].ams for p in s.roles] == [2, 3]
     assert RULES.view(s, None).active == ["rome"]          # the first round begins at once
+
+
+def test_the_first_log_line_names_the_scenario_in_the_readers_language() -> None:
+    """A built-in scenario is named by its title in the reader's language; a server's own
+    document by the name it gives."""
+    s = RULES.setup(1, "V", {})
+    assert RULES.tr(s.log[0].msg, "ru") == (
+        "Pax Romana: возвышение Рима: ход 1, игра кончается после хода 5.")
+    assert RULES.tr(s.log[0].msg, "en").startswith("Pax Romana - The Rise of Rome: ")
+    own = RULES.setup(1, {"based_on": "V", "id": "V-own", "name": "Rich Rome"}, {})
+    assert RULES.tr(own.log[0].msg, "ru").startswith("Rich Rome: ход 1")
+
+
+def test_a_transfer_of_units_reads_as_a_count_in_both_languages() -> None:
+    """§4.3: the log of galleys handed over names the unit and the count, and in Russian the
+    receiver without a case ending to get wrong."""
+    from games.core import msg
+
+    m = msg("log.deal_units", giver="@power.greece", receiver="@power.carthage", n=2,
+            unit="@unit.GS", space="@space.athens")
+    athens = RULES.tr(msg("space.athens"), "ru")
+    assert RULES.tr(m, "en") == "Greece gives Carthage Galley Squadron ×2 at Athens."
+    assert RULES.tr(m, "ru") == f"Передача: Греция → Карфаген, эскадра галер ×2 в {athens}."

@@ -100,13 +100,6 @@ from games.pax_romana.state import MAXMP_TYPES, PRState
 from games.pax_romana.texts import TEXTS
 
 SCENARIOS = ("V", "VII", "II", "I", "IV")
-SCENARIO_NAMES_RU = {
-    "I": "Пиррова война: Пирр против Рима",
-    "II": "Пунические войны: падение Карфагена",
-    "IV": "Карфаген должен быть разрушен: Западное Средиземноморье",
-    "V": "Pax Romana: возвышение Рима",
-    "VII": "Начало: первый ход Pax Romana",
-}
 
 
 def _option(oid: str, description: str, *choices: Any) -> OptionInfo:
@@ -211,7 +204,7 @@ class PaxRomanaRules(GameRules[PRState]):
             out.append(ScenarioInfo(
                 id=sid, name=f"{sid}. {doc.name}", roles=roles,
                 role_names={r: TEXTS["en"][f"power.{r}"] for r in roles},
-                names={"ru": f"{sid}. {SCENARIO_NAMES_RU.get(sid, doc.name)}"},
+                names={"ru": f"{sid}. {TEXTS['ru'][f'scenario.{sid}']}"},
                 role_names_by_lang={"ru": {r: TEXTS["ru"][f"power.{r}"] for r in roles}},
                 min_players=doc.players.min, max_players=doc.players.max,
                 description=f"{doc.name} ({doc.date or ''}): " + ", ".join(

@@ -10,6 +10,7 @@ from games.core import Rng, msg
 from games.pax_romana.control import data
 from games.pax_romana.data import DataError, Scenario, validate_scenario
 from games.pax_romana.state import POWERS, City, LeaderState, PowerState, PRState
+from games.pax_romana.texts import TEXTS
 
 
 def scenario_doc(scenario: str | dict[str, Any]) -> Scenario:
@@ -115,5 +116,8 @@ def new_game(seed: int, doc: Scenario, options: dict[str, Any]) -> PRState:
     if advanced:
         from games.pax_romana.cards.deck import new_deck
         new_deck(s)
-    s.say(msg("log.setup", scenario=doc.name, turn=s.turn, last=s.last_turn))
+    # a built-in scenario by its title in the reader's language; an uploaded one by its own name
+    built_in = TEXTS["en"].get(f"scenario.{doc.id}") == doc.name
+    s.say(msg("log.setup", scenario=f"@scenario.{doc.id}" if built_in else doc.name,
+              turn=s.turn, last=s.last_turn))
     return s

@@ -16,6 +16,13 @@ POWER_NAMES = {
            "independent": "независимые", "syracuse": "Сиракузы", "mamertines": "мамертинцы",
            "rhodes": "Родос", "pergamum": "Пергам", "pontus": "Понт"},
 }
+SCENARIO_NAMES_RU = {
+    "I": "Пиррова война: Пирр против Рима",
+    "II": "Пунические войны: падение Карфагена",
+    "IV": "Карфаген должен быть разрушен: Западное Средиземноморье",
+    "V": "Pax Romana: возвышение Рима",
+    "VII": "Начало: первый ход Pax Romana",
+}
 ADJECTIVES = {
     "en": {"rome": "Roman", "carthage": "Carthaginian", "greece": "Greek", "east": "Eastern"},
     "ru": {"rome": "римский", "carthage": "карфагенский", "greece": "греческий",
@@ -200,7 +207,7 @@ EN = {
     "log.pillage_failed": "{power} fails to pillage {space}.",
     "log.deal_refused": "{who} refuses the deal.",
     "log.deal_talents": "{giver} gives {receiver} {n}T.",
-    "log.deal_units": "{giver} gives {receiver} {n} {unit} at {space}.",
+    "log.deal_units": "{giver} gives {receiver} {unit} ×{n} at {space}.",
     "log.deal_city": "{giver} gives {receiver} the city or settlement at {space}.",
     "log.harvest": "Harvest in {territory}: {what}.",
     "log.leader_died": "{power}'s {leader} dies (rolled {roll}).",
@@ -247,13 +254,13 @@ RU = {
     "prompt.march": "{who}: куда идёт армия из {space}?",
     "prompt.callup": "{who}: призыв, набор сухопутных отрядов или постройка галер",
     "prompt.negotiate": "{who}: переговоры, предложите передачу",
-    "prompt.deal_talents": "{who}: {proposer} предлагает: {giver} передаёт {receiver} {n}Т. "
+    "prompt.deal_talents": "{who}: {proposer} предлагает передачу: {giver} → {receiver}, {n}Т. "
                            "Согласны?",
-    "prompt.deal_galleys": "{who}: {proposer} предлагает: {giver} передаёт {receiver} галеры в "
-                           "{space}. Согласны?",
-    "prompt.deal_mercenaries": "{who}: {proposer} предлагает: {giver} передаёт {receiver} "
-                               "наёмников в {space}. Согласны?",
-    "prompt.deal_city": "{who}: {proposer} предлагает: {giver} передаёт {receiver} город или "
+    "prompt.deal_galleys": "{who}: {proposer} предлагает передачу: {giver} → {receiver}, "
+                           "галеры в {space}. Согласны?",
+    "prompt.deal_mercenaries": "{who}: {proposer} предлагает передачу: {giver} → {receiver}, "
+                               "наёмники в {space}. Согласны?",
+    "prompt.deal_city": "{who}: {proposer} предлагает передачу: {giver} → {receiver}, город или "
                         "поселение в {space}. Согласны?",
     "prompt.mutiny": "{who}: выберите флот, поднявший мятеж",
     "prompt.pirates": "{who}: разместите пиратов",
@@ -345,9 +352,9 @@ RU = {
     "log.pillaged": "{power} грабит {space}: {n}Т.",
     "log.pillage_failed": "{power} не удалось разграбить {space}.",
     "log.deal_refused": "{who} отказывается от сделки.",
-    "log.deal_talents": "{giver} передаёт {receiver} {n}Т.",
-    "log.deal_units": "{giver} передаёт {receiver}: {n} ({unit}) в {space}.",
-    "log.deal_city": "{giver} передаёт {receiver} город или поселение в {space}.",
+    "log.deal_talents": "Передача: {giver} → {receiver}, {n}Т.",
+    "log.deal_units": "Передача: {giver} → {receiver}, {unit} ×{n} в {space}.",
+    "log.deal_city": "Передача: {giver} → {receiver}, город или поселение в {space}.",
     "log.harvest": "Урожай, {territory}: {what}.",
     "log.leader_died": "{power}: {leader} умирает (выпало {roll}).",
     "log.leader_lived": "{leader} выживает (выпало {roll}).",
@@ -448,6 +455,8 @@ def _catalogue() -> dict[str, dict[str, str]]:
             cat[f"region.{key}"] = name
         for letter, text in OBJECTIVES[lang].items():
             cat[f"objective.{letter}"] = text
+        for sid, name in SCENARIO_NAMES_RU.items():     # the built-in scenarios' titles
+            cat[f"scenario.{sid}"] = name if lang == "ru" else d.scenario(sid).name
         for key, text in PLAN_PROMPTS[lang].items():
             for n in range(1, 5):
                 cat[f"{key}.{n}"] = text.replace("{who}", _names(n, lang))
