@@ -115,6 +115,18 @@ def while_any(options: Callable[[S, str], list[Any]]) -> RolesFn[S]:
     return roles
 
 
+def phase_table(table: dict[str, Callable[[S], None]],
+                ) -> Callable[[str], Callable[[Callable[[S], None]], Callable[[S], None]]]:
+    """The decorator a title's phase modules use to say how a phase begins: ``@phase(name)``
+    files the function in ``table`` under ``name`` (``phase = phase_table(PHASES)``)."""
+    def phase(name: str) -> Callable[[Callable[[S], None]], Callable[[S], None]]:
+        def deco(fn: Callable[[S], None]) -> Callable[[S], None]:
+            table[name] = fn
+            return fn
+        return deco
+    return phase
+
+
 @dataclass(frozen=True, slots=True)
 class Decision(Generic[S]):
     """Who a decision frame waits for, what each may choose, the question, what an answer

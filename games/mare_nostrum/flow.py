@@ -19,6 +19,7 @@ from games.core.flow import (
     Flow,
     PickFn,
     PromptFn,
+    phase_table,
     while_any,  # noqa: F401 - the title's modules use it from here
 )
 from games.core.frames import Frame, pop, push  # noqa: F401 - the titles' modules import them from here
@@ -30,11 +31,7 @@ PHASE_ORDER = ("collection", "trade", "build", "movement", "leadership")
 PHASES: dict[str, Callable[[MNState], None]] = {}
 
 
-def phase(name: str) -> Callable[[Callable[[MNState], None]], Callable[[MNState], None]]:
-    def deco(fn: Callable[[MNState], None]) -> Callable[[MNState], None]:
-        PHASES[name] = fn
-        return fn
-    return deco
+phase = phase_table(PHASES)
 
 
 def next_phase(s: MNState) -> bool:

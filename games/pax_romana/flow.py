@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from games.core import Choice, Msg, msg
 from games.core.choices import choice_maker
-from games.core.flow import Flow
+from games.core.flow import Flow, phase_table
 from games.core.frames import Frame, pop, push  # noqa: F401 - the phase modules import them here
 from games.pax_romana.state import PRState
 from games.pax_romana.texts import TEXTS
@@ -25,11 +25,7 @@ PHASES: dict[str, Callable[[PRState], None]] = {}
 MAX_MENU = 25
 
 
-def phase(name: str) -> Callable[[Callable[[PRState], None]], Callable[[PRState], None]]:
-    def deco(fn: Callable[[PRState], None]) -> Callable[[PRState], None]:
-        PHASES[name] = fn
-        return fn
-    return deco
+phase = phase_table(PHASES)
 
 
 def next_phase(s: PRState) -> bool:
