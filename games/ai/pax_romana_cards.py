@@ -22,7 +22,8 @@ for every other question, which the Standard Game's policy (``games.ai.pax_roman
   helpful ones (Mercenaries, a Helepolis, free Garrisons) go where the holder's armies have the
   most to win or to fear.
 * **The Manpower Phase**: an Optional Objective is bought (§15.4.4) whenever the Treasury
-  stays above the AMs' cost; a duplicate drawn is put back for another.
+  stays above the AMs' cost once the weakened heavy units are rebuilt; a duplicate drawn is put
+  back for another.
 * **The end of the turn**: the most useful card is carried over (§17.1.4).
 """
 
@@ -688,7 +689,13 @@ def buy_objective(view: View, choices: list[Choice]) -> Choice | None:
     plan = view.private.get("plan") or {}
     spent = int(plan.get("cost") or 0) if plan.get("kind") == "manpower" else 0
     price = int((buy.msg.args if buy.msg else {}).get("n", 1))
-    return buy if _cash(view) - spent >= price else None
+    # the weakened LG/HI are rebuilt first (else they are disbanded, §10.6.6): 1T each
+    me = _me(view)
+    weakened = sum(u["weakened"] for x in view.board["spaces"].values() for u in x["units"]
+                   if u["owner"] == me and u["type"] in ("LG", "HI"))
+    rebuilt = sum(1 for it in plan.get("items", []) if it.get("action") == "rebuild") if (
+        plan.get("kind") == "manpower") else 0
+    return buy if _cash(view) - spent - max(0, weakened - rebuilt) >= price else None
 
 
 def objective_duplicate(view: View, choices: list[Choice]) -> Choice:
