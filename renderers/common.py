@@ -10,7 +10,9 @@ from __future__ import annotations
 import io
 import math
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
+from functools import cache
+from importlib import import_module
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
@@ -122,6 +124,18 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: Point, text: str, f: ImageFont.Free
                   stroke_fill=outline)
     else:
         draw.text(xy, text, font=f, fill=fill, anchor=anchor)
+
+
+@cache
+def engine_texts(module: str) -> Mapping[str, Mapping[str, str]] | None:
+    """The title engine's text catalogue (``TEXTS`` of ``module``), or None when the engine
+    cannot be loaded: the pictures then fall back on their own tables."""
+    try:
+        found = import_module(module)
+    except Exception:  # noqa: BLE001 - the pictures still work with their own tables
+        return None
+    texts = getattr(found, "TEXTS", None)
+    return texts if isinstance(texts, Mapping) else None
 
 
 def clip_half_plane(poly: list[Point], a: float, b: float, c: float) -> list[Point]:

@@ -16,6 +16,7 @@ from importlib import import_module
 from typing import Any
 
 from games.core import Msg, has_text, render
+from renderers.common import engine_texts
 
 LABELS: dict[str, dict[str, str]] = {
     "en": {
@@ -171,15 +172,6 @@ def _lang(lang: str) -> str:
     return "ru" if lang == "ru" else "en"
 
 
-@cache
-def _catalog() -> Mapping[str, Mapping[str, str]] | None:
-    try:
-        module = import_module("games.hannibal.texts")
-    except Exception:  # noqa: BLE001 - the pictures still work with their own tables
-        return None
-    texts = getattr(module, "TEXTS", None)
-    return texts if isinstance(texts, Mapping) else None
-
 
 
 def text(key: str, lang: str, fallback: str | None = None, **args: Any) -> str:
@@ -187,7 +179,7 @@ def text(key: str, lang: str, fallback: str | None = None, **args: Any) -> str:
     key itself)."""
     lang = _lang(lang)
     m = Msg(key=key, args={k: (v if isinstance(v, int) else str(v)) for k, v in args.items()})
-    catalog = _catalog()
+    catalog = engine_texts("games.hannibal.texts")
     if catalog is not None and has_text(key, catalog, lang):
         return render(m, lang, catalog)
     if has_text(key, LABELS, lang):
@@ -313,7 +305,7 @@ def battle_card_name(key: Any, lang: str) -> str:
     """A battle card's name (its key, or its English name, as the View gives it)."""
     raw = str(key)
     ident = raw.lower().replace(" ", "_").replace("-", "_").replace("'", "")
-    catalog = _catalog()
+    catalog = engine_texts("games.hannibal.texts")
     if catalog is not None and has_text(f"bc.{ident}", catalog, _lang(lang)):
         return text(f"bc.{ident}", lang)
     data = _data()

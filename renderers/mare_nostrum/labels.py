@@ -11,11 +11,10 @@ dict (``name``, ``name_ru``) are used.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
-from importlib import import_module
 from typing import Any
 
 from games.core import Msg, has_text, render
+from renderers.common import engine_texts
 
 LABELS: dict[str, dict[str, str]] = {
     "en": {
@@ -180,22 +179,13 @@ TERMS: dict[str, dict[str, str]] = {
 }
 
 
-@cache
-def _catalog() -> Mapping[str, Mapping[str, str]] | None:
-    try:
-        module = import_module("games.mare_nostrum.texts")
-    except Exception:  # noqa: BLE001 - the pictures still work from the board dict alone
-        return None
-    texts = getattr(module, "TEXTS", None)
-    return texts if isinstance(texts, Mapping) else None
-
 
 
 def text(key: str, lang: str, fallback: str | None = None, **args: Any) -> str:
     """The catalogue's text for ``key`` in ``lang``; else our tables; else ``fallback`` (or the
     key itself). ``@key`` arguments are looked up the same way by the catalogue."""
     m = Msg(key=key, args={k: (v if isinstance(v, int) else str(v)) for k, v in args.items()})
-    catalog = _catalog()
+    catalog = engine_texts("games.mare_nostrum.texts")
     if catalog is not None and has_text(key, catalog, lang):
         return render(m, lang, catalog)
     for table in (LABELS, TERMS):
