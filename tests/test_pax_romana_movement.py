@@ -4,6 +4,8 @@ withdrawal before battle; the rulebook's movement example Emporionâ€“Arretium (Â
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.pax_romana.flow import push, run
 from games.pax_romana.movement import (
     destinations,
@@ -38,6 +40,13 @@ def _all_shifts(s: PRState, role: str) -> PRState:
         s = act(s, role, *(("raise", None) if ("raise", None) in options else
                            ("lower", None) if ("lower", None) in options else ("done", None)))
     return s
+
+
+def _moving(power: str, at: str, mp: int, **units: int) -> dict[str, Any]:
+    """The frame of a move of ``power``'s ``units`` (no leaders), still where it started, with
+    ``mp`` MP left: what ``destinations`` reads."""
+    return {"owner": power, "role": power, "start": at, "units": units, "leaders": [], "mp": mp,
+            "at": at, "path": [at]}
 
 
 def test_9_1_2_mp_is_campaign_plus_a_die_and_a_minor_move_rolls_only_the_die() -> None:
@@ -82,8 +91,7 @@ def test_9_2_1_costs_by_terrain_link_and_attack() -> None:
     assert step_cost(s, "valentia", "taurinorum") == 3       # Alpine pass
     assert step_cost(s, "nicomedia", "byzantium") == 2       # strait
     assert step_cost(s, "tp_philomelium", "iconium") == 2    # rough mountain
-    f = {"owner": "rome", "role": "rome", "start": "capua", "units": {"LG": 1}, "leaders": [],
-         "mp": 2, "at": "capua", "path": ["capua"]}
+    f = _moving("rome", "capua", 2, LG=1)
     s.add("capua", "rome", "LG")
     s.add("rome", "carthage", "HI")
     got = dict(destinations(s, f))
@@ -95,8 +103,7 @@ def test_9_2_1_costs_by_terrain_link_and_attack() -> None:
 def test_9_5_1_no_stopping_in_a_transit_point() -> None:
     s = blank()
     s.add("nicomedia", "greece", "HI")
-    f = {"owner": "greece", "role": "greece", "start": "nicomedia", "units": {"HI": 1},
-         "leaders": [], "mp": 1, "at": "nicomedia", "path": ["nicomedia"]}
+    f = _moving("greece", "nicomedia", 1, HI=1)
     assert "tp_dorylaeum" not in dict(destinations(s, f))   # nothing left to leave it
     f["mp"] = 2
     assert dict(destinations(s, f))["tp_dorylaeum"] == 1
@@ -105,8 +112,7 @@ def test_9_5_1_no_stopping_in_a_transit_point() -> None:
 def test_9_5_3_straits_closed_by_enemy_galleys_or_an_enemy_far_side() -> None:
     s = blank()
     s.add("nicomedia", "greece", "HI")
-    f = {"owner": "greece", "role": "greece", "start": "nicomedia", "units": {"HI": 1},
-         "leaders": [], "mp": 6, "at": "nicomedia", "path": ["nicomedia"]}
+    f = _moving("greece", "nicomedia", 6, HI=1)
     assert "byzantium" in dict(destinations(s, f))
     s.add("nicomedia", "east", "GS")
     assert "byzantium" not in dict(destinations(s, f))
