@@ -250,14 +250,31 @@ def test_galley_tech_three_bp_until_the_end_of_the_turn() -> None:
 
 
 # -- Naval Ambush ---------------------------------------------------------------------------------
-def _transport(s: PRState, galleys: int) -> None:
-    s.add("syracuse", "rome", "LG", 1)
+def _transport(s: PRState, galleys: int, units: dict[str, int] | None = None,
+               leaders: tuple[str, ...] = (), **partner: dict[str, int]) -> None:
+    """Rome's army (one Legion unless ``units``) come by Naval Transport from Catana into the
+    port of Syracuse with ``galleys`` escorting; ``partner``: a Pergamene army aboard with it
+    (§17.2, card 3)."""
+    units = units or {"LG": 1}
+    for kind, n in units.items():
+        s.add("syracuse", "rome", kind, n)
+    for lid in leaders:
+        s.leaders[lid] = LeaderState(owner="rome", at="syracuse")
+    for owner, st in partner.items():
+        s.allied_independents[owner] = "rome"
+        for kind, n in st.items():
+            s.add("syracuse", owner, kind, n)
     if galleys:
         s.add("syracuse", "rome", "GS", galleys)
     s.flow.append({"k": "move_army", "role": "rome", "owner": "rome", "start": "rhegium",
-                   "at": "syracuse", "stage": "sea", "units": {"LG": 1}, "leaders": [],
+                   "at": "syracuse", "stage": "sea", "units": dict(units),
+                   "leaders": list(leaders), "mp": 3, "with": {o: dict(st) for o, st in
+                                                               partner.items()},
                    "sea": {"galleys": galleys, "paid": True, "stopped": False,
                            "path": ["catana", "syracuse"]}})
+
+
+ESCORTED = {"space": "syracuse", "owner": "rome", "mover": "rome", "escorted": True}
 
 
 def test_naval_ambush_sinks_an_unescorted_transport() -> None:
@@ -271,21 +288,110 @@ def test_naval_ambush_sinks_an_unescorted_transport() -> None:
     assert not any(f["k"] == "move_army" for f in s.flow)
 
 
-def test_naval_ambush_against_an_escort_is_a_naval_battle() -> None:
-    """Ambiguity A6 (the specification's reading): 6 + 3 galleys x 2 = 12 against 1 + 2 = 3:
-    the escort loses 5 galleys' worth, is sunk, and the army with it."""
+def test_naval_ambush_escort_sunk_11_4_6_the_army_goes_down_with_its_leader() -> None:
+    """Ambiguity A6 (the specification's reading) with §11.4.6: the escort fights the ambushing
+    fleet as any transport's galleys do. Rome 1 + 2 galleys x 2 + 1 (leader) = 6 against
+    Carthage 6 + 3 x 2 = 12: the escort loses ceil(6 / 2) = 3 galleys, all its 2, so the army
+    is destroyed with its leader; Carthage rolls even and loses nothing, staying at Messana.
+    With the option ``no_effect`` the card is not played against an escort."""
     s = _game()
     s.add("messana", "carthage", "GS", 3)
-    _transport(s, 1)
-    ctx = {"space": "syracuse", "owner": "rome", "mover": "rome", "escorted": True}
-    dice(s, 6, 1)
-    s = _play(s, "carthage", NAVAL_AMBUSH, ctx)
-    assert s.stack("syracuse", "rome") == {}
+    _transport(s, 2, leaders=("rome_06",))
+    dice(s, 1, 6, 2)                    # Rome's roll, Carthage's, the winner's loss roll
+    s = _play(s, "carthage", NAVAL_AMBUSH, ESCORTED)
+    assert s.stack("syracuse", "rome") == {} and "rome_06" not in s.leaders
     assert s.stack("messana", "carthage") == {"GS": 3}
+    assert not any(f["k"] == "move_army" for f in s.flow)
+    assert [e.msg.key for e in s.log[-3:]] == ["log.naval_ambush_escort", "log.naval_battle",
+                                               "log.transport_lost"]
     other = _game(naval_ambush_escorted="no_effect")
     other.add("messana", "carthage", "GS", 3)
     _transport(other, 1)
-    assert not rule(NAVAL_AMBUSH).can_play(other, "carthage", ctx)
+    assert not rule(NAVAL_AMBUSH).can_play(other, "carthage", ESCORTED)
+
+
+def test_naval_ambush_escort_loses_1_of_3_galleys_11_4_6_the_army_loses_2_bp() -> None:
+    """A6 with §11.4.6 and §11.4.4: Rome 1 + 3 x 2 = 7 against Carthage 3 + 3 x 2 = 9: the
+    escort loses one galley (the difference 2), so the army loses 2 BP, taken by the loss rules
+    (§10.3.2: one Legion weakened); the beaten transport makes for the nearest friendly port,
+    Croton, where the army must land. Carthage rolls even: no loss, and its fleet stays at
+    Messana."""
+    s = _game()
+    s.add("messana", "carthage", "GS", 3)
+    _transport(s, 3, {"LG": 2})
+    dice(s, 1, 3, 2)
+    s = _play(s, "carthage", NAVAL_AMBUSH, ESCORTED)
+    assert s.stack("croton", "rome") == {"LG": 1, "wLG": 1, "GS": 2}
+    assert s.stack("syracuse", "rome") == {} and s.stack("messana", "carthage") == {"GS": 3}
+    m = s.flow[-1]
+    assert (m["k"], m["at"], m["units"]) == ("move_army", "croton", {"LG": 1, "wLG": 1})
+    assert m["sea"]["galleys"] == 2 and m["sea"]["must_land"]
+    said = [e.msg for e in s.log if e.msg.key == "log.transport_losses"]
+    assert [(x.args["power"], x.args["n"]) for x in said] == [("@power.rome", 2)]
+
+
+def test_naval_ambush_escort_wins_11_4_4_no_land_loss_on_an_even_roll() -> None:
+    """A6 with §11.4.4: Rome 6 + 3 x 2 = 12 against Carthage 5 + 3 x 2 = 11: Carthage loses a
+    galley and its fleet stays at Messana (it never left); Rome's winner's roll is even, so
+    neither galley nor land unit is lost, and the transport Stops with +2 to Continuation. On
+    an odd roll the escort loses a galley and with it 2 BP of the army (§11.4.6)."""
+    s = _game()
+    s.add("messana", "carthage", "GS", 3)
+    _transport(s, 3, {"LG": 2})
+    dice(s, 6, 5, 4)
+    s = _play(s, "carthage", NAVAL_AMBUSH, ESCORTED)
+    assert s.stack("syracuse", "rome") == {"LG": 2, "GS": 3}
+    assert s.stack("messana", "carthage") == {"GS": 2}
+    m = s.flow[-1]
+    assert m["k"] == "move_army" and m["units"] == {"LG": 2} and m["sea"]["galleys"] == 3
+    assert m["sea"]["stopped"] and m["sea"]["drm"] == naval.continuation_row(
+        "fleet won a naval battle")
+    assert not any(e.msg.key == "log.transport_losses" for e in s.log)
+    s = _game()
+    s.add("messana", "carthage", "GS", 3)
+    _transport(s, 3, {"LG": 2})
+    dice(s, 6, 5, 3)
+    s = _play(s, "carthage", NAVAL_AMBUSH, ESCORTED)
+    assert s.stack("syracuse", "rome") == {"LG": 1, "wLG": 1, "GS": 2}
+
+
+def test_naval_ambush_the_nearest_fleet_fights_the_escort() -> None:
+    """A6: of Carthage's fleets at Croton (2 sea links, through the Ionian DSTP) and Melita (1),
+    the nearer, Melita's 3 galleys, fights: Rome 6 + 2 = 8 against 1 + 3 x 2 = 7, and Melita's
+    fleet loses one galley; Croton's is untouched."""
+    s = _game()
+    s.add("croton", "carthage", "GS", 1)
+    s.add("melita", "carthage", "GS", 3)
+    _transport(s, 1)
+    dice(s, 6, 1, 2)
+    s = _play(s, "carthage", NAVAL_AMBUSH, ESCORTED)
+    said = next(e.msg for e in s.log if e.msg.key == "log.naval_ambush_escort")
+    assert said.args["at"] == "@space.melita"
+    assert s.stack("melita", "carthage") == {"GS": 2}
+    assert s.stack("croton", "carthage") == {"GS": 1}
+    assert s.stack("syracuse", "rome") == {"LG": 1, "GS": 1}
+
+
+def test_naval_ambush_joint_pergamene_army_chooses_its_losses_17_2_11_4_6() -> None:
+    """A6 with §11.4.6 and card 3 (§17.2): Rome's Legion and a Pergamene LI aboard 2 galleys.
+    Rome 1 + 2 x 2 = 5 against Carthage 1 + 3 x 2 = 7: one galley lost, 2 BP of the army,
+    which Rome chooses among both sides' units (``joint_sea_loss``): the Pergamene LI (1 BP),
+    then his Legion weakened; then the beaten transport makes for Croton, where it must land."""
+    s = _game()
+    s.add("messana", "carthage", "GS", 3)
+    _transport(s, 2, pergamum={"LI": 1})
+    dice(s, 1, 1, 2)
+    s = _play(s, "carthage", NAVAL_AMBUSH, ESCORTED)
+    f = s.flow[-1]
+    assert (f["k"], f["role"], f["need"]) == ("joint_sea_loss", "rome", 2)
+    assert s.stack("syracuse", "rome") == {"LG": 1, "GS": 1}
+    assert choices(s, "rome") == [("loss", "rome|weaken|LG"), ("loss", "pergamum|kill|LI")]
+    s = act(s, "rome", "loss", "pergamum|kill|LI")
+    s = act(s, "rome", "loss", "rome|weaken|LG")
+    m = s.flow[-1]
+    assert (m["k"], m["at"], m["units"], m["with"]) == ("move_army", "croton", {"wLG": 1}, {})
+    assert s.units["croton"] == {"rome": {"wLG": 1, "GS": 1}} and "syracuse" not in s.units
+    assert m["sea"]["must_land"]
 
 
 def test_naval_ambush_range_and_path() -> None:

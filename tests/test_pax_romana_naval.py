@@ -769,3 +769,49 @@ def test_11_4_2_leave_refused_in_a_dstp_the_withdrawing_fleet_is_lost_11_2_1() -
     assert [e.msg.key for e in s.log[-2:]] == ["log.passage_refused", "log.fleet_lost"]
     f = s.flow[-1]
     assert f["k"] == "move_fleet" and f["stopped"] and f["drm"] == 1
+
+
+def test_11_2_1_a_storm_s_losses_come_before_the_battle_in_the_same_point_11_4_6() -> None:
+    """§11.2.1 before §11.4.1/§11.4.6: Rome's 2 LG with the Pergamene HI and LI (card 3, §17.2:
+    a joint army, whose losses Rome chooses) sail from Rome with 3 galleys into the Tyrrhenian
+    DSTP, where a Rhodian galley (nobody commands it) lies. The Storm (5) sinks 2 galleys (2),
+    and its 2 BP are chosen before any battle: the Pergamene LI, then the HI weakened. Only then
+    is the battle fought, with the 1 galley left: Rome 6 + 2 = 8 against Rhodes 1 + 2 = 3 sinks
+    the Rhodian; Rome rolls even and loses nothing more, and Stops with +2 to Continuation."""
+    s = blank(advanced=True)
+    hold(s)
+    s.add("rome", "rome", "LG", 2)
+    s.add("rome", "pergamum", "HI", 1)
+    s.add("rome", "pergamum", "LI", 1)
+    s.add("rome", "rome", "GS", 3)
+    s.add("dstp_mare_tyrrhenum", "rhodes", "GS", 1)
+    s.allied_independents["pergamum"] = "rome"
+    push(s, "expansion", role="rome", majors=1, extra=0, minors=2)
+    run(s)
+    s = RULES.copy(s)
+    s = act(s, "rome", "menu", "major")
+    s = act(s, "rome", "from", "rome|rome")
+    dice(s, 2, 6)                       # the leader roll (none), the MP roll
+    s = act(s, "rome", "combine", "pergamum")
+    s = act(s, "rome", "go")
+    s = act(s, "rome", "embark")
+    dice(s, 5, 2)                       # the disaster roll: Storm; 2 galleys lost
+    s = act(s, "rome", "sail_to", "dstp_mare_tyrrhenum")
+    f = s.flow[-1]
+    assert (f["k"], f["role"], f["need"]) == ("joint_sea_loss", "rome", 2)
+    assert [x["k"] for x in s.flow[-3:-1]] == ["transport_meets_fleet", "joint_sea_losses_over"]
+    assert not any(e.msg.key == "log.naval_battle" for e in s.log)
+    assert s.units["dstp_mare_tyrrhenum"] == {"rhodes": {"GS": 1}, "rome": {"LG": 2, "GS": 1},
+                                              "pergamum": {"HI": 1, "LI": 1}}
+    s = act(s, "rome", "loss", "pergamum|kill|LI")
+    dice(s, 6, 1, 2)                    # Rome's roll, Rhodes', the winner's loss roll (even)
+    s = act(s, "rome", "loss", "pergamum|weaken|HI")
+    assert s.units["dstp_mare_tyrrhenum"] == {"rome": {"LG": 2, "GS": 1},
+                                              "pergamum": {"wHI": 1}}
+    keys = [e.msg.key for e in s.log]
+    assert keys.index("log.storm") < keys.index("log.naval_battle")
+    battle = next(e.msg for e in s.log if e.msg.key == "log.naval_battle")
+    assert (battle.args["a"], battle.args["d"]) == (8, 3)
+    m = s.flow[-1]
+    assert m["k"] == "move_army" and m["sea"]["galleys"] == 1 and m["sea"]["stopped"]
+    assert m["sea"]["drm"] == naval.continuation_row("fleet won a naval battle")

@@ -17,7 +17,7 @@ from typing import Any
 from games.core import Choice, Msg, msg
 from games.pax_romana import texts
 from games.pax_romana.control import data, space_controller
-from games.pax_romana.flow import Frame, opt, paged, pop, push, question, turn_page
+from games.pax_romana.flow import Frame, opt, paged, pop, push, question, step, turn_page
 from games.pax_romana.independents import rhodes_holder
 from games.pax_romana.leaders import kill_leader
 from games.pax_romana.state import LCU_TYPES, PRState
@@ -792,14 +792,17 @@ def naval_strength(s: PRState, owner: str, n: int, leader: bool, roll: int) -> i
 
 
 def _naval_clash(s: PRState, power: str, at: str, n: int, leader: bool,
-                 enemy: str) -> tuple[str, int]:
+                 enemy: str, enemy_at: str | None = None) -> tuple[str, int]:
     """§11.4.3-11.4.4: 1d6 + 2 BP a galley + 1 with a leader on each side; the loser sinks
     galleys worth the difference (rounded up to whole galleys), the winner one galley on an odd
     1d6. The enemy's side is settled here (a beaten Power's fleet makes for its nearest
     friendly port free of enemy galleys); returns the mover's result ("won", "lost", "draw")
-    and the galleys it loses."""
-    theirs = s.stack(at, enemy).get("GS", 0)
-    their_leader = bool(s.leaders_at(at, enemy))
+    and the galleys it loses. ``enemy_at``: where the enemy's fleet lies when it is not at the
+    battle's point (card 24's ambushing fleet, ambiguity A6): its losses are taken there and,
+    beaten, it stays there."""
+    home = at if enemy_at is None else enemy_at
+    theirs = s.stack(home, enemy).get("GS", 0)
+    their_leader = bool(s.leaders_at(home, enemy))
     mine_roll, their_roll = d6(s), d6(s)
     mine = naval_strength(s, power, n, leader, mine_roll)
     them = naval_strength(s, enemy, theirs, their_leader, their_roll)
@@ -812,14 +815,14 @@ def _naval_clash(s: PRState, power: str, at: str, n: int, leader: bool,
     sunk = math.ceil(diff / galley_bp(s, enemy if mine > them else power))
     winner_loss = 1 if d6(s) % 2 else 0
     if mine < them:
-        s.remove(at, enemy, "GS", winner_loss)
+        s.remove(home, enemy, "GS", winner_loss)
         return "lost", sunk
-    s.remove(at, enemy, "GS", sunk)
-    left = s.stack(at, enemy).get("GS", 0)
+    s.remove(home, enemy, "GS", sunk)
+    left = s.stack(home, enemy).get("GS", 0)
     if not left:
-        for lid in s.leaders_at(at, enemy):
+        for lid in s.leaders_at(home, enemy):
             kill_leader(s, lid)
-    elif enemy in s.powers:
+    elif enemy in s.powers and home == at:
         port = nearest_port(s, enemy, at)
         s.remove(at, enemy, "GS", left)
         if port is not None:
@@ -858,18 +861,20 @@ def naval_battle(s: PRState, f: Frame, enemy: str) -> None:
     _finish(s, f)
 
 
-def transport_battle(s: PRState, m: Frame, enemy: str) -> None:
+def transport_battle(s: PRState, m: Frame, enemy: str, enemy_at: str | None = None) -> None:
     """§11.4.6: a Naval Transport in a naval battle. Without galleys it is destroyed, army and
     leaders. With them it fights as a fleet, and the army loses 2 BP of land units for each
     galley lost, everything if the last galley goes. Beaten, it makes for the nearest friendly
     port free of enemy galleys, its voyage over, and the army must land there (1 MP, §11.4.4);
-    winning, it Stops with +2 to Continuation."""
+    winning, it Stops with +2 to Continuation. ``enemy_at``: where the enemy fleet lies if not
+    at the transport (card 24, Naval Ambush, ambiguity A6)."""
     sea, at, power, owner = m["sea"], m["at"], m["role"], m["owner"]
     if not sea["galleys"]:
         s.mark_irreversible()
         _lost_at_sea(s, m)
         return
-    outcome, lost = _naval_clash(s, power, at, sea["galleys"], bool(m["leaders"]), enemy)
+    outcome, lost = _naval_clash(s, power, at, sea["galleys"], bool(m["leaders"]), enemy,
+                                 enemy_at)
     sea["stopped"] = True
     if outcome == "draw":
         sea["drew"] = True              # §11.4.5: fought again if it moves on
@@ -1169,12 +1174,13 @@ def transport_act(s: PRState, f: Frame, verb: str, arg: Any) -> None:
         enemy = _transport_contact(s, f, arg)
         from games.pax_romana.cards.hooks import sailed  # §17.2 Naval Ambush (Advanced)
         sailed(s, f, arg)
+        if enemy is not None:
+            # §11.2.1 before §11.4: a Storm's losses (the question of a joint army's, too) are
+            # taken before the battle with a fleet nobody commands, fought once they are
+            push(s, "transport_meets_fleet", space=arg, enemy=enemy)
         if point_kind(arg) in ("ntp", "dstp"):
             _transport_disaster(s, f)
-            if not any(x is f for x in s.flow):
-                return
-        if enemy is not None:
-            transport_battle(s, f, enemy)
+        if enemy is not None or not any(x is f for x in s.flow):
             return
         if point_kind(arg) in ("ntp", "dstp"):
             return
@@ -1227,6 +1233,20 @@ def transport_act(s: PRState, f: Frame, verb: str, arg: Any) -> None:
     assert move_frame(s) is f
     push(s, "entry", space=at, came_from=came_from, owner=f["owner"], role=power, asked=[],
          attack=attack)
+
+
+@step("transport_meets_fleet")
+def transport_meets_fleet(s: PRState, f: Frame) -> None:
+    """The battle of a transport with the fleet nobody commands at the point it entered
+    (§11.4.1, §11.4.6), once the Naval Disaster there is settled (§11.2.1): not if the
+    transport is gone, nor if that fleet is."""
+    from games.pax_romana.movement import move_frame
+    pop(s, f)
+    m = move_frame(s)
+    if (m is None or m.get("sea") is None or m["at"] != f["space"]
+            or not s.stack(f["space"], f["enemy"]).get("GS")):
+        return
+    transport_battle(s, m, f["enemy"])
 
 
 def _transport_contact(s: PRState, f: Frame, point: str) -> str | None:

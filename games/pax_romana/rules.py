@@ -118,8 +118,8 @@ OPTIONS = [
             "the other Powers holding cards are asked whether to play one, or only when an "
             "action opens a window for an answering card", "each_action", "answers_only"),
     _option("naval_ambush_escorted", "Ambiguity A6: Naval Ambush against an escorted transport "
-            "is a naval battle with the escort (the army is lost if the escort is sunk), or "
-            "has no effect", "battle", "no_effect"),
+            "is a naval battle with the escort (the army loses 2 BP a galley lost, all of it "
+            "if the escort is sunk, §11.4.6), or has no effect", "battle", "no_effect"),
     _option("naval_ambush_path", "Ambiguity A6: the sea path from the ambushing galleys may "
             "not pass through a port or naval point holding others' galleys, or must (as "
             "printed)", "blocked", "required"),

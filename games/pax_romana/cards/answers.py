@@ -144,13 +144,14 @@ for _kind in GALLEY_TECHS:
 
 # -- Naval Ambush (24) --------------------------------------------------------------------------------
 def _galley_points_near(s: PRState, power: str, target: str) -> list[str]:
-    """The points holding ``power``'s galleys within 3 sea links of ``target``, the path between
+    """The points holding ``power``'s galleys within 3 sea links of ``target``, nearest first
+    (then by name), the path between
     them read as the option says (ambiguity A6): "blocked", it may not pass into or through a
     port or naval point holding galleys not ``power``'s; "required", it must."""
     from games.pax_romana.naval import point_kind
     reading = s.options.get("naval_ambush_path", "blocked")
     d = data()
-    found = []
+    found: dict[str, int] = {}
     # (point, links, passed through another's galleys)
     frontier = [(target, 0, False)]
     seen = {(target, False)}
@@ -158,7 +159,7 @@ def _galley_points_near(s: PRState, power: str, target: str) -> list[str]:
         here, n, passed = frontier.pop(0)
         if here != target and s.stack(here, power).get("GS"):
             if reading != "required" or passed:
-                found.append(here)
+                found.setdefault(here, n)
         if n >= NAVAL_AMBUSH_RANGE:
             continue
         for nb in sorted(d.sea_neighbours(here)):
@@ -171,7 +172,7 @@ def _galley_points_near(s: PRState, power: str, target: str) -> list[str]:
                 continue
             seen.add(key)
             frontier.append((nb, n + 1, passed or others))
-    return sorted(set(found))
+    return sorted(found, key=lambda p: (found[p], p))
 
 
 def _naval_ambush_ok(s: PRState, power: str, ctx: dict[str, Any]) -> bool:
@@ -190,47 +191,25 @@ def _naval_ambush_ok(s: PRState, power: str, ctx: dict[str, Any]) -> bool:
 def naval_ambush(s: PRState, power: str, ctx: dict[str, Any]) -> None:
     """An army by Naval Transport entering a port or NTP within 3 sea links of the player's
     galleys: without an escort all its land units are destroyed. With one (ambiguity A6, the
-    specification's reading) the nearest ambushing fleet fights the escort as a naval battle;
-    if the escort is sunk the army is lost with it."""
+    specification's reading) the nearest ambushing fleet fights the escort as a naval battle
+    where the transport is, the ambushing fleet staying where it lies; the transport's side is
+    that of any transport in a naval battle (§11.4.3-11.4.6, ``naval.transport_battle``): 2 BP
+    of the army for each galley lost, all of it with its leaders if the last galley goes."""
+    from games.pax_romana import naval
     from games.pax_romana.movement import move_frame
     space, mover = ctx["space"], ctx["mover"]
     m = move_frame(s)
     if m is None or m.get("at") != space or m.get("sea") is None:
         return
-    escort = s.stack(space, mover).get("GS", 0) if m["sea"].get("galleys") else 0
-    if escort:
-        if not _ambush_battle(s, power, space, mover, m):
-            return
+    if m["sea"].get("galleys"):
+        at = _galley_points_near(s, power, space)[0]
+        s.say(msg("log.naval_ambush_escort", power=f"@power.{power}", space=f"@space.{space}",
+                  who=f"@power.{mover}", at=f"@space.{at}"))
+        naval.transport_battle(s, m, power, enemy_at=at)
+        return
     s.say(msg("log.naval_ambush", power=f"@power.{power}", space=f"@space.{space}",
               who=f"@power.{mover}"))
-    from games.pax_romana import naval
     naval._lost_at_sea(s, m)
-
-
-def _ambush_battle(s: PRState, power: str, space: str, mover: str, m: Frame) -> bool:
-    """The nearest ambushing fleet against the escort (§11.4.3: 1d6 + BP of the galleys + 1
-    with a leader); the loser sinks galleys worth the difference. True if the escort is gone."""
-    from games.pax_romana import naval
-    at = _galley_points_near(s, power, space)[0]
-    mine_n = s.stack(at, power).get("GS", 0)
-    theirs_n = s.stack(space, mover).get("GS", 0)
-    mine_roll, their_roll = d6(s), d6(s)
-    mine = naval.naval_strength(s, power, mine_n, bool(s.leaders_at(at, power)), mine_roll)
-    them = naval.naval_strength(s, mover, theirs_n, bool(m.get("leaders")), their_roll)
-    s.mark_irreversible()
-    s.say(msg("log.naval_battle", space=f"@space.{space}", att=f"@power.{power}",
-              dfd=f"@power.{mover}", a=mine, d=them))
-    if mine == them:
-        return False
-    diff = abs(mine - them)
-    if mine > them:
-        sunk = math.ceil(diff / naval.galley_bp(s, mover))
-        s.remove(space, mover, "GS", sunk)
-        m["sea"]["galleys"] = s.stack(space, mover).get("GS", 0)
-        return m["sea"]["galleys"] == 0
-    sunk = math.ceil(diff / naval.galley_bp(s, power))
-    s.remove(at, power, "GS", sunk)
-    return False
 
 
 # -- The Poliorcetes Effect (26) ----------------------------------------------------------------------
@@ -392,6 +371,8 @@ extend({
                               "leader's army.",
         "log.galley_tech": "{power}'s galleys have 3 BP until the end of the turn.",
         "log.naval_ambush": "{power} ambushes {who}'s transport at {space}: its army is lost.",
+        "log.naval_ambush_escort": "{power} ambushes {who}'s escorted transport at {space}: "
+                                   "its fleet at {at} fights the escort.",
         "log.tactical_surprise": "{power}: Tactical Surprise at {space}, 2 shifts.",
         "log.helepolis": "{power}'s Helepolis gives 2 shifts at {space}.",
         "log.archimedes": "{power} places the Inventor in {space}.",
@@ -414,6 +395,9 @@ extend({
         "log.galley_tech": "{power}: галеры имеют по 3 ОБ до конца хода.",
         "log.naval_ambush": "{power} устраивает морскую засаду у {space}: армия ({who}) "
                             "погибла.",
+        "log.naval_ambush_escort": "{power} устраивает морскую засаду у {space}: флот "
+                                   "({at}) вступает в морской бой с охраной транспорта "
+                                   "({who}).",
         "log.tactical_surprise": "{power}: тактическая внезапность в {space}, 2 сдвига.",
         "log.helepolis": "{power}: гелеполь даёт 2 сдвига в {space}.",
         "log.archimedes": "{power} помещает изобретателя в {space}.",
