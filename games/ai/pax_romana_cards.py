@@ -232,7 +232,8 @@ def play_value(view: View, kind: int) -> float:
         holder = allied.get("rhodes")
         if holder is not None:
             return 3.0 if holder != me else 0.0
-        return 2.0 if _cash(view) >= RHODES_PRICE else 0.0
+        fleet = sum(_galleys(view, me).values())
+        return 1.0 if _cash(view) >= RHODES_PRICE and fleet >= 2 else 0.0
     if kind == PERGAMUM:
         return 0.0 if allied.get("pergamum") == me else 3.0
     if kind == ALLIANCE:
