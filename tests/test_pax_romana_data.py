@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 import shutil
 import time
 from collections import Counter
@@ -306,6 +307,54 @@ def test_provenance_labels(d: pd.PaxRomanaData) -> None:
     assert sum(x.provenance.startswith("rating: reconstructed")
                for x in d.leaders.values()) == 24
     assert all(x.provenance for x in (*d.links, *d.provinces.values(), *d.territories.values()))
+
+
+def _places(d: pd.PaxRomanaData) -> dict[str, list[Any]]:
+    return {"territory": list(d.territories.values()), "province": list(d.provinces.values()),
+            "space": list(d.spaces.values()), "naval point": list(d.naval_points.values()),
+            "sea area": list(d.sea_areas.values()), "independent": list(d.independents.values()),
+            "zone": list(d.zones.values())}
+
+
+def test_every_place_has_a_russian_name(d: pd.PaxRomanaData) -> None:
+    """Every place a Russian reader meets has a Russian name in Cyrillic, with its source."""
+    for kind, items in _places(d).items():
+        for x in items:
+            assert x.name_ru.strip() == x.name_ru and re.fullmatch(r"[А-Яа-яЁё0-9 ()/–-]+",
+                                                                   x.name_ru), (kind, x.name)
+        names = [x.name_ru for x in items]
+        assert len(set(names)) == len(names), kind
+    assert len(set(x.name_ru for x in (*d.spaces.values(), *d.naval_points.values()))) == 305
+    sources = {kind: Counter(x.name_ru_source for x in items)
+               for kind, items in _places(d).items()}
+    assert sources["space"] == {"rulebook": 64, "conventional": 199}
+    assert sources["province"] == {"rulebook": 47, "conventional": 7}
+    assert sources["territory"] == {"rulebook": 18}
+
+
+def test_russian_names_the_rulebook_prints(d: pd.PaxRomanaData) -> None:
+    """The Russian rulebook's own forms (§2.1, §5.2, §9, §10 examples), not transliterations."""
+    spaces = {"rome": "Рим", "carthage": "Карфаген", "athens": "Афины", "pella": "Пелла",
+              "alexandria": "Александрия", "antioch": "Антиохия", "corinth": "Коринф",
+              "syracuse": "Сиракузы", "tarentum": "Тарент", "rhegium": "Регий",
+              "taurinorum": "Турин", "nemausus": "Ним", "lissus": "Лисса", "barium": "Бари",
+              "gesoriacum": "Бонония (Гезориак)", "mazaca": "Мазака",
+              "sebastia": "Себастия", "thasos": "Тасос", "lemnos": "Лемнос", "naxos": "Наксос"}
+    for sid, name in spaces.items():
+        assert (d.space(sid).name_ru, d.space(sid).name_ru_source) == (name, "rulebook"), sid
+    provinces = {"italia": "Италия", "bruttium": "Бруттия", "narbonensis": "Нарбонская Галлия",
+                 "west_sicily": "Западная Сицилия", "peloponnesus": "Пелопоннес",
+                 "melita": "Мальта", "aegean_islands": "Эгейские острова"}
+    for pid, name in provinces.items():
+        assert (d.provinces[pid].name_ru, d.provinces[pid].name_ru_source) == (name, "rulebook")
+    assert d.territories["asia_minor"].name_ru == "Малая Азия"
+    assert d.territories["great_germanic_tribes"].name_ru == "Великие германские племена"
+    assert d.sea_areas["Mare Tyrrhenum"].name_ru == "Тирренское море"
+    assert d.independents["mamertines"].name_ru == "Мамертинцы"
+    # the rest are the usual Russian forms, marked as chosen here
+    for sid, name in (("massilia", "Массилия"), ("gades", "Гадес"), ("utica", "Утика")):
+        assert (d.space(sid).name_ru, d.space(sid).name_ru_source) == (name, "conventional")
+    assert d.naval_points["dstp_mare_tyrrhenum"].name_ru == "Тирренское море (открытое море)"
 
 
 # -- tables -------------------------------------------------------------------------------------
@@ -667,6 +716,24 @@ def test_duplicate_ids(copy_dir: Path) -> None:
     problems = _problems(copy_dir)
     assert "map.json: point id 'taurinorum' is used twice" in problems
     assert "map.json: point id 'rome' is used twice" in problems
+
+
+def test_russian_names_missing_blank_or_repeated(copy_dir: Path) -> None:
+    def change(r: dict[str, Any]) -> None:
+        del r["spaces"][0]["name_ru"]
+        r["spaces"][1]["name_ru"] = "Рим"                 # Mediolanum
+        r["provinces"][0]["name_ru"] = " "
+        r["sea_areas"][0]["name_ru_source"] = "guessed"
+    _edit(copy_dir / "map.json", change)
+    problems = _problems(copy_dir)
+    assert "map.json: spaces[taurinorum].name_ru: Field required" in problems
+    assert "map.json: sea_areas[Mare Adriaticum].name_ru_source: Input should be 'rulebook' " \
+        "or 'conventional'" in problems
+    _edit(copy_dir / "map.json", lambda r: r["spaces"][0].update(name_ru="Турин"))
+    _edit(copy_dir / "map.json", lambda r: r["sea_areas"][0].update(name_ru_source="rulebook"))
+    problems = _problems(copy_dir)
+    assert "map.json: point name_ru 'Рим' is used twice" in problems
+    assert "map.json: province cisalpina: name_ru is blank" in problems
 
 
 def test_unknown_province_and_wrong_declared_counts(copy_dir: Path) -> None:

@@ -129,3 +129,27 @@ def test_the_board_control_leaves_out_the_spaces_nobody_controls() -> None:
     held = {id(e) for e in board["provinces"].values()}
     owners = {e["control"] for e in board["provinces"].values()}
     assert len(held) == len(owners) and None in owners
+
+
+def test_a_russian_log_line_names_its_space_in_russian() -> None:
+    """The map's places reach a Russian reader by their Russian names (map.json ``name_ru``):
+    a played log line naming a space reads it in Cyrillic, the English line in Latin."""
+    checked = 0
+    for s, _public in _positions("V", 4, {"format": "basic_plus"}, 300):
+        for entry in s.log:
+            places = [v[len("@space."):] for v in entry.msg.args.values()
+                      if isinstance(v, str) and v.startswith("@space.")]
+            if not places:
+                continue
+            en, ru = RULES.tr(entry.msg, "en"), RULES.tr(entry.msg, "ru")
+            for sid in places:
+                name_en, name_ru = TEXTS["en"][f"space.{sid}"], TEXTS["ru"][f"space.{sid}"]
+                assert CYRILLIC.search(name_ru) and name_ru != name_en, sid
+                assert name_en in en and name_ru in ru and name_en not in ru, (en, ru)
+                checked += 1
+        if checked >= 10:
+            break
+    assert checked >= 10
+    assert TEXTS["ru"]["space.athens"] == "Афины" and TEXTS["ru"]["province.bruttium"] == "Бруттия"
+    assert TEXTS["ru"]["territory.asia_minor"] == "Малая Азия"
+    assert TEXTS["ru"]["space.dstp_mare_ionium"] == "Ионическое море (открытое море)"

@@ -418,7 +418,7 @@ def test_alliances_rebels_and_cyprus_closed_are_drawn_from_the_engine_board():
     assert view.board["cyprus_closed"] == ["arsinoe", "paphos", "salamis"]
     words = rules.describe(view)
     assert "Rebels (Africa): Utica" in words and "Cyprus is closed to fleets" in words
-    assert "Мятежники (Африка): Utica" in rules.describe(view, "ru")
+    assert "Мятежники (Африка): Утика" in rules.describe(view, "ru")
     board = make_board()
     shown = copy.deepcopy(board)
     shown.update(alliances=[["rome", "greece"]], rebels=[{"space": "semnones", "region": "gaul"}],

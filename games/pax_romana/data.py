@@ -90,6 +90,9 @@ FormatId = Literal["basic", "basic_ii", "basic_plus", "ultra_basic"]
 StabilityRange = Literal["stable", "unrest", "disorder"]
 Phase = Literal["A", "B", "C", "D", "E", "F", "G", "H", "I"]
 ScenarioStatus = Literal["full", "completed", "not_available"]
+# Where a place's Russian name comes from: the Russian rulebook prints it, or it is the usual
+# Russian form of the ancient name (map.json ``conventions.name_ru``).
+NameSource = Literal["rulebook", "conventional"]
 
 LINK_TYPES: tuple[LinkType, ...] = ("land", "sea", "strait", "alpine_pass")
 LAND_LINKS: frozenset[str] = frozenset({"land", "strait", "alpine_pass"})
@@ -128,6 +131,8 @@ class Power(_Model):
 class Territory(_Model):
     id: str
     name: str
+    name_ru: str = Field(min_length=1)
+    name_ru_source: NameSource
     kind: TerritoryKind
     home_of: str | None
     # Not divided into provinces (Crete, Chersonesus, Rhodes, the barbarian territories).
@@ -143,6 +148,8 @@ class Territory(_Model):
 class Province(_Model):
     id: str
     name: str
+    name_ru: str = Field(min_length=1)
+    name_ru_source: NameSource
     aliases: list[str]
     territory: str
     # Printed coins (§6.1.1): 1T unless the rulebook names an exception.
@@ -180,6 +187,8 @@ class Space(_Model):
 
     id: str
     name: str
+    name_ru: str = Field(min_length=1)
+    name_ru_source: NameSource
     aliases: list[str]
     kind: SpaceKind
     # A summary of the flags below; the flags are authoritative.
@@ -214,6 +223,8 @@ class NavalPoint(_Model):
 
     id: str
     name: str
+    name_ru: str = Field(min_length=1)
+    name_ru_source: NameSource
     kind: NavalKind
     sea: Literal["coastal", "open"]
     sea_area: str
@@ -225,6 +236,8 @@ class SeaArea(_Model):
     """A named sea, for display: the rules use only the naval points."""
 
     name: str
+    name_ru: str = Field(min_length=1)
+    name_ru_source: NameSource
     coastal_points: list[str]
     open_sea_points: list[str]
     provenance: str
@@ -244,6 +257,8 @@ class Link(_Model):
 class Zone(_Model):
     id: str
     name: str
+    name_ru: str = Field(min_length=1)
+    name_ru_source: NameSource
     kind: Literal["invasion_zone"]
     territory: str
     borders: list[str]
@@ -255,6 +270,8 @@ class Zone(_Model):
 class IndependentState(_Model):
     id: str
     name: str
+    name_ru: str = Field(min_length=1)
+    name_ru_source: NameSource
     kind: Literal["independent_state", "card_kingdom"]
     core_spaces: list[str] = Field(min_length=1)
     rules: str
@@ -1387,6 +1404,17 @@ def _check_map(m: MapFile) -> list[str]:
                       ("independent", [x.id for x in m.independent_states]),
                       ("zone", [z.id for z in m.zones])):
         out += [f"{n}: {what} id {d!r} is used twice" for d in repeated(ids)]
+    # names, English and Russian, are unique within a kind, as a reader tells places apart by them
+    named: tuple[tuple[str, list[Any]], ...] = (
+        ("territory", list(m.territories)), ("province", list(m.provinces)),
+        ("point", [*m.spaces, *m.naval_points]), ("sea area", list(m.sea_areas)),
+        ("independent", list(m.independent_states)), ("zone", list(m.zones)))
+    for what, items in named:
+        for field in ("name", "name_ru"):
+            out += [f"{n}: {what} {field} {d!r} is used twice"
+                    for d in repeated(getattr(x, field).strip() for x in items)]
+        out += [f"{n}: {what} {x.id if hasattr(x, 'id') else x.name}: name_ru is blank"
+                for x in items if not x.name_ru.strip()]
     powers = {p.id for p in m.powers}
     terr = {t.id: t for t in m.territories}
     prov = {p.id: p for p in m.provinces}

@@ -460,14 +460,13 @@ def _catalogue() -> dict[str, dict[str, str]]:
         for key, text in PLAN_PROMPTS[lang].items():
             for n in range(1, 5):
                 cat[f"{key}.{n}"] = text.replace("{who}", _names(n, lang))
-        for sp in d.spaces.values():
-            cat[f"space.{sp.id}"] = sp.name
-        for np in d.naval_points.values():
-            cat[f"space.{np.id}"] = np.name
+        # the places: the map data's names, Russian ones from ``name_ru`` (map.json)
+        for place in (*d.spaces.values(), *d.naval_points.values()):
+            cat[f"space.{place.id}"] = place.name_ru if lang == "ru" else place.name
         for pr in d.provinces.values():
-            cat[f"province.{pr.id}"] = pr.name
+            cat[f"province.{pr.id}"] = pr.name_ru if lang == "ru" else pr.name
         for t in d.territories.values():
-            cat[f"territory.{t.id}"] = t.name
+            cat[f"territory.{t.id}"] = t.name_ru if lang == "ru" else t.name
         word = "leader" if lang == "en" else "полководец"
         for ld in d.leaders.values():
             number = int(ld.id.rsplit("_", 1)[1])
