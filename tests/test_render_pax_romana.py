@@ -298,6 +298,57 @@ def test_background_is_drawn_once_per_language():
     assert min(times) < 0.6          # about 80-120 ms on a quiet machine; generous for CI
 
 
+def test_a_russian_picture_names_the_map_in_russian():
+    """The map's places in the reader's language (map.json ``name_ru``), at the same points:
+    only the names (and the key's words) differ from the English map."""
+    en, ru = L.map_layout("en"), L.map_layout("ru")
+    assert L.map_layout("ru") is ru and L.map_layout("de") is en      # built once per language
+    assert {sid: (p.x, p.y) for sid, p in ru.points.items()} == \
+        {sid: (p.x, p.y) for sid, p in en.points.items()}
+    assert (en.points["athens"].label, ru.points["athens"].label) == ("Athens", "Афины")
+    assert ru.points["tp_calpe"].label == "Кальпе"                    # the bracket dropped
+    assert ru.points["dstp_mare_tyrrhenum"].label == "Тирренское море"
+    assert ru.points["ntp_pontus_thracius"].label == "Понт Эвксинский (фракийский берег)"
+    assert ru.territories["asia_minor"][0] == "Малая Азия"
+    assert all(has_glyphs(p.label) and not any("a" <= c.lower() <= "z" for c in p.label)
+               for p in ru.points.values())
+    assert set(ru.labels) == set(en.labels) and set(ru.naval_labels) == set(en.naval_labels)
+    assert ru.labels["athens"].box != en.labels["athens"].box        # placed for its length
+    assert dict(regions("ru"))["asia_minor"] == "Малая Азия"
+    assert dict(regions())["asia_minor"] == "Asia Minor"
+    # the two maps differ, and only where a name or the key is written
+    a, b = main_background("en"), main_background("ru")
+    diff = ImageChops.difference(a.static, b.static).convert("L").point(lambda v: 255 if v
+                                                                        else 0)
+    assert diff.getbbox() is not None
+    mask = Image.new("L", diff.size, 0)
+    for lay in (en, ru):
+        for label in (*lay.labels.values(), *lay.naval_labels.values()):
+            x0, y0, x1, y1 = label.box
+            mask.paste(255, (math.floor(x0) - 2, math.floor(y0) - 2, math.ceil(x1) + 3,
+                             math.ceil(y1) + 3))
+    for names in (a.territory_names, b.territory_names):
+        for x0, y0, x1, y1 in names.values():
+            mask.paste(255, (math.floor(x0) - 3, math.floor(y0) - 3, math.ceil(x1) + 4,
+                             math.ceil(y1) + 4))
+    mask.paste(255, tuple(round(v) for v in L.LEGEND_BOX))
+    assert ImageChops.multiply(diff, ImageChops.invert(mask)).getbbox() is None
+    board = region_image(make_view(), "asia_minor", "ru")
+    assert board.size[0] == 1400
+
+
+def test_a_russian_picture_is_as_quick_as_an_english_one():
+    pax_romana.prepare("ru")
+    view = make_view()
+    render_board(view, "ru")
+    times = []
+    for _ in range(3):
+        start = time.perf_counter()
+        render_board(view, "ru")
+        times.append(time.perf_counter() - start)
+    assert min(times) < 0.6          # the target of test_background_is_drawn_once_per_language
+
+
 def test_the_picture_costs_at_most_three_png_encodes():
     """As ``bench/run.py`` measures it (the PNG encode of the decoded picture), in processor
     time so that a busy machine does not decide it."""

@@ -7,7 +7,8 @@ land spaces and Transit Points, the naval points, and a few extra points of open
 belongs to its province, so a province is the zone around its spaces, shaded in its territory's
 pale colour; province and territory borders follow the cells' edges.
 
-``geometry()`` (language-free) and ``main_background(lang)`` are drawn once per process:
+``geometry()`` (language-free) and ``main_background(lang)`` are drawn once per process (the
+names in the reader's language, placed for their length by ``layout.map_layout(lang)``):
 every board picture copies ``main.static`` (land, borders, links, markers, names, key) and pastes
 the provinces its controllers hold from ``tinted_province`` (cached per province and colour).
 The inset is a crop of ``zoom_map(lang)``, the whole map drawn once at the inset's scale (links,
@@ -393,9 +394,11 @@ def paste_marker(layer: Image.Image, p: L.MapPoint, frame: L.Frame, fill: RGB = 
         layer.paste(sprite, at, sprite)
 
 
-def draw_names(layer: Image.Image, labels: Mapping[str, L.Label], naval: bool, k: float) -> None:
-    """The names at their places, pasted from cached stamps (the zoomed views share sizes)."""
-    lay = L.map_layout()
+def draw_names(layer: Image.Image, labels: Mapping[str, L.Label], naval: bool, k: float,
+               lang: str = "en") -> None:
+    """The names in ``lang`` at their places, pasted from cached stamps (the zoomed views share
+    sizes)."""
+    lay = L.map_layout(lang)
     halo = max(1, round(2 * k))
     for sid, label in labels.items():
         dx, dy, stamp = name_stamp(lay.points[sid].label, label.size, label.anchor, naval, halo)
@@ -437,10 +440,11 @@ def _spaced(s: str) -> str:
     return "\u2009".join(s)
 
 
-def _territory_names(d: ImageDraw.ImageDraw, taken: list[Box]) -> dict[str, Box]:
-    """Each territory's name near the middle of its spaces, where it covers the fewest names and
-    markers."""
-    lay = L.map_layout()
+def _territory_names(d: ImageDraw.ImageDraw, taken: list[Box], lang: str = "en"
+                     ) -> dict[str, Box]:
+    """Each territory's name in ``lang`` near the middle of its spaces, where it covers the
+    fewest names and markers."""
+    lay = L.map_layout(lang)
     f = font(17, True)
     grid = L.BoxGrid()
     for box in taken:
@@ -462,6 +466,8 @@ def _territory_names(d: ImageDraw.ImageDraw, taken: list[Box]) -> dict[str, Box]
                 box = d.textbbox((x, y), label, font=f, anchor="mm")
                 if box[0] < 4 or box[1] < 4 or box[2] > L.MAP_W - 4 or box[3] > L.MAP_H - 4:
                     continue
+                if L.overlap(box, L.POWERS_BOX) or L.overlap(box, L.LEGEND_BOX):
+                    continue        # the panels are drawn over the map
                 cost = math.hypot(dx, dy) * 0.05
                 cost += sum(L.overlap(box, o) for o in grid.near(box)) / 30
                 cost += sum(L.overlap(box, o) for o in placed.values()) / 5
@@ -478,16 +484,16 @@ def _territory_names(d: ImageDraw.ImageDraw, taken: list[Box]) -> dict[str, Box]
 @lru_cache(maxsize=4)
 def main_background(lang: str) -> MainBackground:
     geo = geometry()
-    lay = L.map_layout()
+    lay = L.map_layout(lang)
     overlay = geo.borders_rgba()
     d = ImageDraw.Draw(overlay)
     draw_links(d, L.MAIN)
     taken = [lb.box for lb in lay.labels.values()] + [lb.box for lb in lay.naval_labels.values()]
-    territory_names = _territory_names(d, taken)
+    territory_names = _territory_names(d, taken, lang)
     for p in lay.points.values():
         paste_marker(overlay, p, L.MAIN)
-    draw_names(overlay, lay.naval_labels, True, 1.0)
-    draw_names(overlay, lay.labels, False, 1.0)
+    draw_names(overlay, lay.naval_labels, True, 1.0, lang)
+    draw_names(overlay, lay.labels, False, 1.0, lang)
     draw_legend(overlay, lang)
     static = geo.base_rgb()
     static.paste(overlay, (0, 0), overlay)
@@ -618,20 +624,20 @@ def draw_zoom_layers(window: Box, size: tuple[int, int], lang: str) -> ZoomLayer
     overlay.paste(geo.borders_rgba(crop).resize(scaled, Image.Resampling.BILINEAR), shift)
     d = ImageDraw.Draw(overlay)
     draw_links(d, frame, shown)
-    lay = L.map_layout()
+    lay = L.map_layout(lang)
     points = lay.spaces_in(shown, 40)
     for p in points:
         paste_marker(overlay, p, frame)
     if frame.scale == L.ZOOM_SCALE:
-        every, every_naval = zoom_names()
+        every, every_naval = zoom_names(lang)
         dx, dy = -frame.x0 * frame.scale, -frame.y0 * frame.scale
         labels = {p.id: L.shifted(every[p.id], dx, dy) for p in points if p.id in every}
         naval_labels = {p.id: L.shifted(every_naval[p.id], dx, dy) for p in points
                         if p.id in every_naval}
     else:
-        labels, naval_labels = _window_labels(frame, shown, points, size)
-    draw_names(overlay, naval_labels, True, frame.k)
-    draw_names(overlay, labels, False, frame.k)
+        labels, naval_labels = _window_labels(frame, shown, points, size, lang)
+    draw_names(overlay, naval_labels, True, frame.k, lang)
+    draw_names(overlay, labels, False, frame.k, lang)
     return ZoomLayers(frame=frame, base=base, province_index=province_index, overlay=overlay,
                       labels=labels)
 
@@ -715,16 +721,17 @@ def tint_by_multiplying(pic: Image.Image, index: Image.Image,
     return ImageChops.multiply(pic, tint.convert("RGB"))
 
 
-@cache
-def zoom_names() -> tuple[dict[str, L.Label], dict[str, L.Label]]:
-    """``layout.zoom_labels()``: where every name stands at the inset's scale (the names
+def zoom_names(lang: str = "en") -> tuple[dict[str, L.Label], dict[str, L.Label]]:
+    """``layout.zoom_labels(lang)``: where every name stands at the inset's scale (the names
     themselves are drawn into ``zoom_map``)."""
-    return L.zoom_labels()
+    return L.zoom_labels(lang)
 
 
 def _window_labels(frame: L.Frame, shown: Box, points: Sequence[L.MapPoint],
-                   size: tuple[int, int]) -> tuple[dict[str, L.Label], dict[str, L.Label]]:
+                   size: tuple[int, int], lang: str = "en"
+                   ) -> tuple[dict[str, L.Label], dict[str, L.Label]]:
     """Names placed for one window at a scale of its own (a region picture)."""
+    shrinks = L.SHRINKS[L.map_lang(lang)]
     lay = L.map_layout()
     circles = [(frame.pt(p.x, p.y), p.radius * frame.k + 1) for p in points]
     segments = []
@@ -733,11 +740,12 @@ def _window_labels(frame: L.Frame, shown: Box, points: Sequence[L.MapPoint],
         if link.type != "sea" and _segment_near(shown, (a.x, a.y), (b.x, b.y), 30):
             segments.append((frame.pt(a.x, a.y), frame.pt(b.x, b.y)))
     bounds = (-400.0, -400.0, size[0] + 400.0, size[1] + 400.0)
-    labels = L.place_labels(L.label_items(points, frame), circles, segments, bounds)
+    labels = L.place_labels(L.label_items(points, frame), circles, segments, bounds,
+                            shrinks=shrinks)
     naval = [(p.id, p.label, frame.pt(p.x, p.y), p.radius * frame.k,
               frame.px(L.NAVAL_NAME_SIZE)) for p in points if p.naval]
     naval_labels = L.place_labels(naval, circles, segments, bounds,
-                                  blocked=[lb.box for lb in labels.values()])
+                                  blocked=[lb.box for lb in labels.values()], shrinks=shrinks)
     return labels, naval_labels
 
 

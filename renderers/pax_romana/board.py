@@ -216,16 +216,20 @@ def prepare(lang: str = "en") -> None:
     thread at start so that the first picture of a game comes as fast as the others."""
     palette = board_palette(lang)
     zoom_map(lang, palette)
-    zoom_names()
+    zoom_names(lang)
 
 
-def regions() -> list[tuple[str, str]]:
-    """Every territory and province a region picture can show: (id, name), territories first."""
+def regions(lang: str = "en") -> list[tuple[str, str]]:
+    """Every territory and province a region picture can show: (id, name in ``lang``),
+    territories first."""
     from games.pax_romana.data import load
 
     data = load()
-    return ([(t.id, t.name) for t in sorted(data.territories.values(), key=lambda t: t.id)]
-            + [(p.id, p.name) for p in sorted(data.provinces.values(), key=lambda p: p.id)
+    ru = L.map_lang(lang) == "ru"
+    return ([(t.id, t.name_ru if ru else t.name)
+             for t in sorted(data.territories.values(), key=lambda t: t.id)]
+            + [(p.id, p.name_ru if ru else p.name)
+               for p in sorted(data.provinces.values(), key=lambda p: p.id)
                if p.id not in data.territories])
 
 
@@ -315,7 +319,7 @@ class _Board:
         self.view = view
         board = _mapping(view.board)
         self.board = board
-        self.layout = L.map_layout()
+        self.layout = L.map_layout(lang)
         points = self.layout.points
         self.turn = _int(board.get("turn"), 0)
         self.phase = str(board.get("phase") or "")
@@ -588,7 +592,7 @@ def draw_pieces(img: Image.Image, d: ImageDraw.ImageDraw, c: _Board, frame: L.Fr
     _counters(img, d, c, frame, at, shown, grids)
 
 
-@lru_cache(maxsize=2)
+@lru_cache(maxsize=4)
 def _grids(frame: L.Frame, origin: tuple[float, float], clip: L.Box,
            names: tuple[L.Box, ...]) -> tuple[L.BoxGrid, L.BoxGrid]:
     """What a counter should not cover, bucketed: the markers shown and the names (cached: the
@@ -916,7 +920,7 @@ def _zoom_picture(c: _Board, window: L.Box, size: tuple[int, int]) -> Image.Imag
     if frame.scale == L.ZOOM_SCALE:
         colours = {pid: _tint_colour(owner) for pid, owner in c.province_control.items()}
         pic = zoom_crop(c.lang, board_palette(c.lang), frame, colours)
-        every, _naval = zoom_names()
+        every, _naval = zoom_names(c.lang)
         dx, dy = -frame.x0 * frame.scale, -frame.y0 * frame.scale
         shown = frame.window
         taken = [L.shifted(every[p.id], dx, dy).box for p in c.layout.spaces_in(shown, 40)
@@ -970,7 +974,7 @@ def region_image(view: View, region: str, lang: str = "en") -> Image.Image:
     d.rectangle((0, 0, REGION_WIDTH, L.HEADER_H), fill=HEAD_BG)
     d.line((0, L.HEADER_H - 2, REGION_WIDTH, L.HEADER_H - 2), fill=HEAD_RULE, width=2)
     img.paste(pic, (0, L.HEADER_H))
-    name = dict(regions()).get(region, region)
+    name = dict(regions(lang)).get(region, region)
     _header(d, c, L.short_name(name))
     return img
 

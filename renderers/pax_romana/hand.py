@@ -67,10 +67,10 @@ def _int(value: Any, default: int = 0) -> int:
         return default
 
 
-def _point_name(sid: Any) -> str:
+def _point_name(sid: Any, lang: str) -> str:
     if not sid:
         return ""
-    p = L.map_layout().points.get(str(sid))
+    p = L.map_layout(lang).points.get(str(sid))
     return p.label if p else str(sid)
 
 
@@ -87,7 +87,7 @@ def _lines(private: Mapping[str, Any], lang: str) -> list[tuple[str, str, RGB | 
         rows.append(("note", text("no_leaders", lang), None))
     for leader in leaders:
         where = leader.get("placed_at")
-        place = text("placed_at", lang, where=_point_name(where)) if where \
+        place = text("placed_at", lang, where=_point_name(where, lang)) if where \
             else text("not_placed", lang)
         star = " ★" if leader.get("exceptional") else ""
         rows.append(("row", f"{leader_label(leader)}{star}  —  {place}", None))
@@ -110,7 +110,7 @@ def _lines(private: Mapping[str, Any], lang: str) -> list[tuple[str, str, RGB | 
             elif count is not None:
                 parts.append(str(_int(count)))
             if item.get("where"):
-                parts.append(f"@ {_point_name(item.get('where'))}")
+                parts.append(f"@ {_point_name(item.get('where'), lang)}")
             if item.get("cost") is not None:
                 parts.append(f"({_int(item.get('cost'))} T)")
             rows.append(("row", " ".join(parts), None))

@@ -1,7 +1,8 @@
 """Words drawn on the Pax Romana pictures, in the reader's language ("en" or "ru").
 
-Names of spaces, provinces, territories and naval points are the map data's (Latin, the same in
-both languages); the rebellion regions' names, in both languages, are the Rebellion Table's
+Names of spaces, provinces, territories and naval points are the map data's, as the engine's
+texts name them: ``name`` in English, ``name_ru`` in Russian (``map.json``; ``layout.map_layout``
+reads them); the rebellion regions' names, in both languages, are the Rebellion Table's
 (``tables.json``, as the engine's texts); Powers, phases and the pictures' own words are
 translated here. A missing word falls back to English, then to the key itself made readable, so
 a picture never shows a bare key.

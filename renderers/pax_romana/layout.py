@@ -6,9 +6,11 @@ squeezed by the cosine of 40°N, from Britannia and Hispania to Mesopotamia); th
 pushes apart points that would overlap or crowd their names (Greece, the Propontis, the
 toe of Italy), each point held near its place by a spring so the map keeps its geography.
 
-``map_layout()`` computes it once per process: every point's pixel position, size and flags, the
-links, and where each name goes on the main map (``place_labels``, also used for the zoomed
-views). A ``Frame`` turns map pixels into the pixels of a picture layer: the whole map at scale 1,
+``map_layout(lang)`` computes it once per process and language: every point's pixel position,
+size and flags, the links, and the names in the reader's language ("en": the map data's
+``name``, "ru": its ``name_ru``) with where each goes on the main map (``place_labels``, also
+used for the zoomed views; a name's place depends on its length, so each language has its own).
+The positions are the same in every language (``positions()``). A ``Frame`` turns map pixels into the pixels of a picture layer: the whole map at scale 1,
 or a zoomed window of it.
 
 Picture: a header bar, the map (with the powers' table and the AM track laid over the empty
@@ -196,6 +198,12 @@ def naval_label(name: str, taken: Mapping[str, int]) -> str:
     return name
 
 
+def translated_label(name: str, label: str, translation: str) -> str:
+    """The label of a point named ``translation`` in another language, cut as the English
+    ``label`` cuts the English ``name``: its bracket dropped where the English drops it."""
+    return translation if label == name else short_name(translation)
+
+
 def _point_class(kind: str) -> str:
     return "naval" if kind in ("ntp", "dstp") else ("tp" if kind == "tp" else "space")
 
@@ -313,6 +321,12 @@ def _segment_boxes(a: Point, b: Point, step: float) -> list[Box]:
 
 
 _MEASURE = ImageDraw.Draw(Image.new("L", (1, 1)))
+# The sizes a name may take, by language: the Russian names run longer than the Latin ones,
+# so they may also shrink a little more where the map is crowded.
+SHRINKS: Mapping[str, tuple[tuple[int, float], ...]] = {
+    "en": ((0, 0.0), (2, 6.0)),
+    "ru": ((0, 0.0), (2, 6.0), (3, 12.0)),
+}
 
 
 @lru_cache(maxsize=8192)
@@ -325,12 +339,14 @@ def text_box(text: str, size: int, anchor: str, halo: int) -> Box:
 
 def place_labels(items: Sequence[tuple[str, str, Point, float, int]],
                  circles: Iterable[tuple[Point, float]], segments: Iterable[tuple[Point, Point]],
-                 bounds: Box, blocked: Iterable[Box] = (), halo: int = 2) -> dict[str, Label]:
+                 bounds: Box, blocked: Iterable[Box] = (), halo: int = 2,
+                 shrinks: Sequence[tuple[int, float]] = SHRINKS["en"]) -> dict[str, Label]:
     """Each name beside its point, where it covers the fewest circles, links and other names.
 
     ``items``: (id, text, centre, radius, font size), placed most crowded first; ``circles``
     and ``segments`` (links) are what a name should not cover; a name must stay in ``bounds``
-    and should stay out of ``blocked``."""
+    and should stay out of ``blocked``; ``shrinks``: the smaller sizes a name may take (pixels
+    less, and the cost of it) where it does not fit at its own."""
     obstacles = BoxGrid()
     for (cx, cy), r in circles:
         obstacles.add((cx - r, cy - r, cx + r, cy + r))
@@ -348,7 +364,7 @@ def place_labels(items: Sequence[tuple[str, str, Point, float, int]],
     options_of: dict[str, list[tuple[float, Label]]] = {}
     for sid, text, (x, y), r, size in order:
         options: list[tuple[float, Label]] = []
-        for shrink, size_cost in ((0, 0.0), (2, 6.0)):
+        for shrink, size_cost in shrinks:
             g = 2.0
             d = r * 0.74
             spots = [((x + r + g, y), "lm"), ((x - r - g, y), "rm"), ((x, y + r + g), "mt"),
@@ -403,7 +419,10 @@ def place_labels(items: Sequence[tuple[str, str, Point, float, int]],
     return placed
 
 
-# -- the layout, once per process ----------------------------------------------------------------
+# -- the layout, once per process and language ---------------------------------------------------
+
+LANGS = ("en", "ru")
+
 
 def _data() -> Any:
     from games.pax_romana.data import load
@@ -411,9 +430,15 @@ def _data() -> Any:
     return load()
 
 
+def map_lang(lang: str) -> str:
+    """The map's language for a reader's: Russian, or else English (the data's two)."""
+    return lang if lang in LANGS else "en"
+
+
 @cache
-def map_layout() -> MapLayout:
-    """Every point, link and main-map name of the Pax Romana map (computed once)."""
+def positions() -> dict[str, Point]:
+    """Every point's place in map pixels after ``spread`` (computed once: names never move a
+    point, so every language shares them)."""
     data = _data()
     anchors: dict[str, Point] = {}
     kinds: dict[str, str] = {}
@@ -423,13 +448,27 @@ def map_layout() -> MapLayout:
     for n in data.naval_points.values():
         anchors[n.id] = project(n.pos.lon, n.pos.lat)
         kinds[n.id] = n.kind
-    where = spread(anchors, kinds, keep_out=(POWERS_BOX, LEGEND_BOX))
+    return spread(anchors, kinds, keep_out=(POWERS_BOX, LEGEND_BOX))
+
+
+def map_layout(lang: str = "en") -> MapLayout:
+    """Every point, link and main-map name of the Pax Romana map, the names in ``lang``
+    (computed once per language)."""
+    return _map_layout(map_lang(lang))
+
+
+@cache
+def _map_layout(lang: str) -> MapLayout:
+    data = _data()
+    ru = lang == "ru"
+    where = positions()
     points: dict[str, MapPoint] = {}
     for s in data.spaces.values():
         x, y = where[s.id]
         tp = s.kind == "land_tp"
+        name = s.name_ru if ru else s.name
         points[s.id] = MapPoint(
-            id=s.id, name=s.name, label=short_name(s.name), kind="tp" if tp else "space",
+            id=s.id, name=name, label=short_name(name), kind="tp" if tp else "space",
             x=x, y=y, radius=TP_R if tp else SPACE_R, province=s.province,
             territory=s.territory, capital=s.capital, port=s.port,
             rough_mountain=s.rough_mountain, mine=s.mine, tribal=s.tribal)
@@ -438,16 +477,20 @@ def map_layout() -> MapLayout:
         shorts[short_name(n.name)] = shorts.get(short_name(n.name), 0) + 1
     for n in data.naval_points.values():
         x, y = where[n.id]
-        points[n.id] = MapPoint(id=n.id, name=n.name, label=naval_label(n.name, shorts),
+        label = naval_label(n.name, shorts)
+        points[n.id] = MapPoint(id=n.id, name=n.name_ru if ru else n.name,
+                                label=translated_label(n.name, label, n.name_ru) if ru else label,
                                 kind=n.kind, x=x, y=y,
                                 radius=DSTP_R if n.kind == "dstp" else NAVAL_R,
                                 province="", territory="")
     links = tuple(MapLink(link.a, link.b, link.type) for link in data.links
                   if link.a in points and link.b in points)
-    territories = {t.id: (t.name, t.kind, t.colour) for t in data.territories.values()}
-    provinces = {p.id: (p.name, p.territory) for p in data.provinces.values()}
+    territories = {t.id: (t.name_ru if ru else t.name, t.kind, t.colour)
+                   for t in data.territories.values()}
+    provinces = {p.id: (p.name_ru if ru else p.name, p.territory)
+                 for p in data.provinces.values()}
     colours = {p.id: p.colour for p in data.powers.values()}
-    labels, naval_labels = main_labels(points, links)
+    labels, naval_labels = main_labels(points, links, lang)
     return MapLayout(points=points, links=links, territories=territories, provinces=provinces,
                      power_colours=colours, labels=labels, naval_labels=naval_labels)
 
@@ -463,29 +506,36 @@ def label_items(points: Iterable[MapPoint], frame: Frame) -> list[tuple[str, str
     return items
 
 
-def main_labels(points: Mapping[str, MapPoint], links: Sequence[MapLink]
+def main_labels(points: Mapping[str, MapPoint], links: Sequence[MapLink], lang: str = "en"
                 ) -> tuple[dict[str, Label], dict[str, Label]]:
     frame = MAIN
+    shrinks = SHRINKS[map_lang(lang)]
     circles = [((p.x, p.y), p.radius + 1) for p in points.values()]
     segments = [((points[lk.a].x, points[lk.a].y), (points[lk.b].x, points[lk.b].y))
                 for lk in links if lk.type != "sea"]
     bounds = (2.0, 2.0, MAP_W - 2.0, MAP_H - 2.0)
     labels = place_labels(label_items(points.values(), frame), circles, segments, bounds,
-                          blocked=(POWERS_BOX, LEGEND_BOX))
+                          blocked=(POWERS_BOX, LEGEND_BOX), shrinks=shrinks)
     taken = [lb.box for lb in labels.values()] + [POWERS_BOX, LEGEND_BOX]
     naval = [(p.id, p.label, (p.x, p.y), p.radius, NAVAL_NAME_SIZE) for p in points.values()
              if p.naval]
     sea_segments = [((points[lk.a].x, points[lk.a].y), (points[lk.b].x, points[lk.b].y))
                     for lk in links]
-    naval_labels = place_labels(naval, circles, sea_segments, bounds, blocked=taken)
+    naval_labels = place_labels(naval, circles, sea_segments, bounds, blocked=taken,
+                                shrinks=shrinks)
     return labels, naval_labels
 
 
+def zoom_labels(lang: str = "en") -> tuple[dict[str, Label], dict[str, Label]]:
+    """The names of the whole map in ``lang`` placed once at the inset's scale (``ZOOM_SCALE``),
+    in the pixels of that scale from the map's corner: an inset only shifts the ones it
+    shows."""
+    return _zoom_labels(map_lang(lang))
+
+
 @cache
-def zoom_labels() -> tuple[dict[str, Label], dict[str, Label]]:
-    """The names of the whole map placed once at the inset's scale (``ZOOM_SCALE``), in the
-    pixels of that scale from the map's corner: an inset only shifts the ones it shows."""
-    lay = map_layout()
+def _zoom_labels(lang: str) -> tuple[dict[str, Label], dict[str, Label]]:
+    lay = map_layout(lang)
     frame = Frame(ZOOM_SCALE, 0.0, 0.0, zoom_k(ZOOM_SCALE), round(MAP_W * ZOOM_SCALE),
                   round(MAP_H * ZOOM_SCALE))
     pts = lay.points
@@ -493,11 +543,12 @@ def zoom_labels() -> tuple[dict[str, Label], dict[str, Label]]:
     segments = [(frame.pt(pts[lk.a].x, pts[lk.a].y), frame.pt(pts[lk.b].x, pts[lk.b].y))
                 for lk in lay.links if lk.type != "sea"]
     bounds = (2.0, 2.0, frame.width - 2.0, frame.height - 2.0)
-    labels = place_labels(label_items(pts.values(), frame), circles, segments, bounds)
+    labels = place_labels(label_items(pts.values(), frame), circles, segments, bounds,
+                          shrinks=SHRINKS[lang])
     naval = [(p.id, p.label, frame.pt(p.x, p.y), p.radius * frame.k,
               frame.px(NAVAL_NAME_SIZE)) for p in pts.values() if p.naval]
     naval_labels = place_labels(naval, circles, segments, bounds,
-                                blocked=[lb.box for lb in labels.values()])
+                                blocked=[lb.box for lb in labels.values()], shrinks=SHRINKS[lang])
     return labels, naval_labels
 
 
