@@ -384,3 +384,18 @@ def test_the_card_menu_is_left_when_no_card_is_worth_playing():
     s = fresh(s)
     assert [c.verb for c in RULES.view(s, "rome").actions] == ["play", "play", "back"]
     assert _pick(s, "rome") == ("back", None)
+
+
+def test_mercenaries_buy_heavy_infantry_for_the_threatened_army():
+    """§12.2.3 Mercenaries: 2T buy a Mercenary HI (3 BP, Carthage below its Manpower Maximum),
+    who join the army facing Rome's Legions rather than the one at peace."""
+    s = _game()
+    army(s, "utica", "carthage", HI=2)
+    army(s, "lilybaeum", "carthage", HI=2)
+    army(s, "panormus", "rome", LG=3)
+    hold(s, "east")
+    push(s, "hire_mercenaries", role="carthage", unit=None)
+    s = fresh(s)
+    assert _pick(s, "carthage") == ("mercenaries", "MHI")
+    s = act(s, "carthage", "mercenaries", "MHI")
+    assert _pick(s, "carthage") == ("join", "lilybaeum")

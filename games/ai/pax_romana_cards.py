@@ -512,13 +512,16 @@ def free_garrisons(view: View, choices: list[Choice]) -> Choice:
 
 
 def hire_mercenaries(view: View, choices: list[Choice]) -> Choice:
-    """The most BP for the 2T (a Mercenary HI); then the army most threatened or with the most
-    to win."""
+    """The most BP for the 2T (a Mercenary HI, or two Mercenary LI at the Manpower Maximum);
+    then the army most threatened or with the most to win."""
     b = view.board
     me = _me(view)
     units = [c for c in choices if c.verb == "mercenaries"]
     if units:
-        return _first(units, "mercenaries", "MHI") or units[0]
+        most = base._power(view).get("max_mp") or {}
+        room = int(most.get("max", 0)) - int(most.get("heavy", 0))
+        kind = "MHI" if room > 0 else "MLI"     # an MHI over the Manpower Maximum costs (§6.4.2)
+        return _first(units, "mercenaries", kind) or units[0]
     joins = [c for c in choices if c.verb == "join"]
     if not joins:
         return choices[0]
