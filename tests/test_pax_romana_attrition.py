@@ -4,7 +4,7 @@ outside a friendly controlled port (§9.6.4)."""
 
 from __future__ import annotations
 
-from games.pax_romana.flow import run
+from games.pax_romana.flow import push, run
 from games.pax_romana.isolation import attrition_losses, attrition_phase, isolated_spaces
 from games.pax_romana.rules import RULES
 from games.pax_romana.state import City, PRState
@@ -67,3 +67,46 @@ def test_9_6_4_fleets_outside_a_friendly_port_are_lost() -> None:
     assert s.stack("gades", "carthage") == {}
     assert s.stack("ntp_mare_balearicum", "carthage") == {}
     assert s.stack("malaca", "carthage") == {"GS": 1, "LI": 1}
+
+
+def _pergamenes_cross_the_alps(s: PRState) -> PRState:
+    """Pergamum's 2 HI and 2 LI at Valentia, moved by ``move_army`` over the Alpine pass into
+    Taurinorum (3 MP, §9.5.2) with an attrition roll of 5: 30% of 4 units, 2 losses (§9.6.3)."""
+    army(s, "valentia", "pergamum", HI=2, LI=2)
+    hold(s, "carthage")
+    push(s, "move_army", role="rome", owner="pergamum", start="valentia",
+         units={"HI": 2, "LI": 2}, leaders=[], minor=False)
+    run(s)
+    s = RULES.copy(s)
+    dice(s, 6)
+    s = act(s, "rome", "go")
+    dice(s, 5)
+    return act(s, "rome", "to", "taurinorum")
+
+
+def test_9_5_2_the_power_commanding_an_army_it_does_not_own_chooses_its_alpine_losses() -> None:
+    """§9.5.2, §9.6.3, §10.6.5 (§17.2: Rome commands its allied Pergamenes): the Alpine
+    attrition's 2 losses are Rome's to choose, though the units are Pergamum's: two LI, where
+    the engine, choosing for armies nobody commands, eliminates an HI (2 losses at once)."""
+    s = blank()
+    s.allied_independents["pergamum"] = "rome"
+    s = _pergamenes_cross_the_alps(s)
+    f = s.flow[-1]
+    assert (f["k"], f["role"], f["owner"], f["losses"]) == ("attrition", "rome", "pergamum", 2)
+    assert RULES.view(s, None).active == ["rome"]
+    assert sorted(choices(s, "rome")) == [
+        ("loss", "kill|HI"), ("loss", "kill|LI"), ("loss", "weaken|HI")]
+    s = act(s, "rome", "loss", "kill|LI")
+    s = act(s, "rome", "loss", "kill|LI")
+    assert s.stack("taurinorum", "pergamum") == {"HI": 2}
+    assert s.flow[-1]["k"] == "move_army" and s.flow[-1]["at"] == "taurinorum"
+
+
+def test_9_5_2_an_army_nobody_commands_loses_by_the_rule() -> None:
+    """§9.5.2 with §13.2.4: the same crossing with nobody commanding the Pergamenes (no
+    alliance; the move is the test's own) asks nobody: the 2 losses fall by the engine's rule
+    (``battle.take_losses``), one HI eliminated."""
+    s = blank()
+    s = _pergamenes_cross_the_alps(s)
+    assert s.flow[-1]["k"] == "move_army"
+    assert s.stack("taurinorum", "pergamum") == {"HI": 1, "LI": 2}

@@ -321,6 +321,8 @@ def test_naval_ambush_escort_loses_1_of_3_galleys_11_4_6_the_army_loses_2_bp() -
     _transport(s, 3, {"LG": 2})
     dice(s, 1, 3, 2)
     s = _play(s, "carthage", NAVAL_AMBUSH, ESCORTED)
+    assert s.flow[-1]["k"] == "allocate_losses" and s.flow[-1]["role"] == "rome"
+    s = act(s, "rome", "loss", "rome|weaken|LG")
     assert s.stack("croton", "rome") == {"LG": 1, "wLG": 1, "GS": 2}
     assert s.stack("syracuse", "rome") == {} and s.stack("messana", "carthage") == {"GS": 3}
     m = s.flow[-1]
@@ -352,6 +354,7 @@ def test_naval_ambush_escort_wins_11_4_4_no_land_loss_on_an_even_roll() -> None:
     _transport(s, 3, {"LG": 2})
     dice(s, 6, 5, 3)
     s = _play(s, "carthage", NAVAL_AMBUSH, ESCORTED)
+    s = act(s, "rome", "loss", "rome|weaken|LG")
     assert s.stack("syracuse", "rome") == {"LG": 1, "wLG": 1, "GS": 2}
 
 

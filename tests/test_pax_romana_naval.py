@@ -314,6 +314,9 @@ def test_11_4_6_a_beaten_transport_loses_2_bp_a_galley_and_lands_in_the_nearest_
         "where your fleet lies: fight it, withdraw, or let it pass?")
     dice(s, 1, 6, 2)                                        # the winner rolls even: no loss
     s = act(s, "carthage", "fight")
+    assert s.flow[-1]["k"] == "allocate_losses" and s.flow[-1]["role"] == "rome"
+    assert choices(s, "rome") == [("loss", "rome|kill|LG"), ("loss", "rome|weaken|LG")]
+    s = act(s, "rome", "loss", "rome|kill|LG")              # §10.3.2: Rome's own choice
     assert s.stack("ntp_mare_inferum", "carthage") == {"GS": 2}
     assert s.stack("paestum", "rome") == {"LG": 1, "GS": 1}
     m = s.flow[-1]
@@ -354,6 +357,7 @@ def test_11_4_6_a_winning_transport_loses_2_bp_for_its_lost_galley_and_stops_plu
     s = _transport_at_sea(s, "rome", "rome", 6, "ntp_mare_inferum", disaster=1)
     dice(s, 6, 1, 3)                                        # 12 against 3; Rome rolls odd
     s = act(s, "carthage", "fight")
+    s = act(s, "rome", "loss", "rome|weaken|LG")            # §10.3.2: 2 BP, Rome's choice
     assert "carthage" not in s.units.get("ntp_mare_inferum", {})
     assert s.stack("ntp_mare_inferum", "rome") == {"LG": 1, "wLG": 1, "GS": 2}
     m = s.flow[-1]
@@ -815,3 +819,112 @@ def test_11_2_1_a_storm_s_losses_come_before_the_battle_in_the_same_point_11_4_6
     m = s.flow[-1]
     assert m["k"] == "move_army" and m["sea"]["galleys"] == 1 and m["sea"]["stopped"]
     assert m["sea"]["drm"] == naval.continuation_row("fleet won a naval battle")
+
+
+def test_11_2_1_the_owner_chooses_the_bp_a_storm_sinks_10_6() -> None:
+    """§11.2.1 with §10.3.2, §10.6: Rome's LG and 2 LI sail from Rome with 3 galleys into the
+    Tyrrhenian DSTP; the Storm (5) sinks 2 galleys (2) and 2 BP of the army. Rome, not the
+    engine, chooses them: the two LI (1 BP each) rather than weakening the Legion (the smallest
+    single loss, the engine's pick for a side nobody commands). The transport Stops there with
+    the LG and its last galley; the log tells what was lost only after the choice."""
+    s = blank()
+    hold(s)
+    s.add("rome", "rome", "LG", 1)
+    s.add("rome", "rome", "LI", 2)
+    s.add("rome", "rome", "GS", 3)
+    s = _army_move(s, "rome", "rome")
+    dice(s, 6)
+    s = act(s, "rome", "go")
+    s = act(s, "rome", "embark")
+    dice(s, 5, 2)                       # the disaster roll: Storm; 2 galleys lost
+    s = act(s, "rome", "sail_to", "dstp_mare_tyrrhenum")
+    f = s.flow[-1]
+    assert (f["k"], f["role"], f["need"], f["space"]) == (
+        "allocate_losses", "rome", 2, "dstp_mare_tyrrhenum")
+    assert RULES.view(s, None).active == ["rome"]
+    assert choices(s, "rome") == [("loss", "rome|kill|LI"), ("loss", "rome|kill|LG"),
+                                  ("loss", "rome|weaken|LG")]
+    assert s.stack("dstp_mare_tyrrhenum", "rome") == {"LG": 1, "LI": 2, "GS": 1}
+    s = act(s, "rome", "loss", "rome|kill|LI")
+    assert s.flow[-1]["k"] == "allocate_losses" and s.flow[-1]["need"] == 1
+    s = act(s, "rome", "loss", "rome|kill|LI")
+    assert s.stack("dstp_mare_tyrrhenum", "rome") == {"LG": 1, "GS": 1}
+    m = s.flow[-1]
+    assert m["k"] == "move_army" and m["units"] == {"LG": 1}
+    assert m["sea"]["galleys"] == 1 and m["sea"]["stopped"]
+    assert choices(s, "rome") == [("continue_voyage", None)]
+
+
+def test_11_2_1_a_storm_s_chosen_losses_leaving_no_unit_sink_the_transport() -> None:
+    """§11.2.1: a Storm of 2 on 2 LI with 3 galleys: Rome is asked (§10.3.2), loses its two LI,
+    and with nothing left aboard the transport is lost, its last galley with it."""
+    s = blank()
+    hold(s)
+    s.add("rome", "rome", "LI", 2)
+    s.add("rome", "rome", "GS", 3)
+    s = _army_move(s, "rome", "rome")
+    dice(s, 6)
+    s = act(s, "rome", "go")
+    s = act(s, "rome", "embark")
+    dice(s, 5, 2)
+    s = act(s, "rome", "sail_to", "dstp_mare_tyrrhenum")
+    assert choices(s, "rome") == [("loss", "rome|kill|LI")]
+    s = act(s, "rome", "loss", "rome|kill|LI")
+    assert not any(e.msg.key == "log.transport_lost" for e in s.log)
+    s = act(s, "rome", "loss", "rome|kill|LI")
+    assert "dstp_mare_tyrrhenum" not in s.units
+    assert [e.msg.key for e in s.log][-1] == "log.transport_lost"
+    assert not any(f["k"] in ("move_army", "sea_losses_over") for f in s.flow)
+
+
+def test_11_4_6_the_owner_chooses_the_2_bp_a_lost_galley_costs_10_6() -> None:
+    """§11.4.6 with §10.3.2: the Roman transport (3 galleys, an LG and 2 LI) beats Carthage's
+    galley in Mare Inferum (6 + 6 against 1 + 2) but rolls odd and loses a galley: 2 BP of the
+    army, which Rome chooses, the two LI rather than the Legion weakened. Then the log says
+    the 2 BP, and the winner Stops with +2 to Continuation (§11.4.4)."""
+    s = blank()
+    hold(s)
+    s.add("rome", "rome", "LG", 1)
+    s.add("rome", "rome", "LI", 2)
+    s.add("rome", "rome", "GS", 3)
+    s.add("ntp_mare_inferum", "carthage", "GS", 1)
+    s = _transport_at_sea(s, "rome", "rome", 6, "ntp_mare_inferum", disaster=1)
+    dice(s, 6, 1, 3)                                        # 12 against 3; Rome rolls odd
+    s = act(s, "carthage", "fight")
+    f = s.flow[-1]
+    assert (f["k"], f["role"], f["need"]) == ("allocate_losses", "rome", 2)
+    assert s.flow[-2]["k"] == "sea_losses_over"
+    assert not any(e.msg.key == "log.transport_losses" for e in s.log)
+    s = act(s, "rome", "loss", "rome|kill|LI")
+    s = act(s, "rome", "loss", "rome|kill|LI")
+    assert s.stack("ntp_mare_inferum", "rome") == {"LG": 1, "GS": 2}
+    said = [e.msg for e in s.log if e.msg.key == "log.transport_losses"]
+    assert [(x.args["power"], x.args["n"]) for x in said] == [("@power.rome", 2)]
+    m = s.flow[-1]
+    assert m["k"] == "move_army" and m["units"] == {"LG": 1} and m["sea"]["galleys"] == 2
+    assert m["sea"]["stopped"] and m["sea"]["drm"] == naval.continuation_row(
+        "fleet won a naval battle")
+
+
+def test_11_4_6_a_beaten_transport_whose_chosen_losses_leave_no_lcu_is_lost() -> None:
+    """§11.4.6: the beaten transport (3 galleys, an LI and an LG) loses 2 galleys: 4 BP, which
+    Rome chooses: the LI, then of 3 BP more the LG rather than its weakening; with no land
+    combat unit left the transport goes down with its last galley instead of making for
+    Paestum."""
+    s = blank()
+    hold(s)
+    s.add("rome", "rome", "LI", 1)
+    s.add("rome", "rome", "LG", 1)
+    s.add("rome", "rome", "GS", 3)
+    s.add("ntp_mare_inferum", "carthage", "GS", 2)
+    s = _transport_at_sea(s, "rome", "rome", 6, "ntp_mare_inferum", disaster=1)
+    dice(s, 1, 6, 2)                    # Rome loses ceil(3 / 2) = 2 galleys: 4 BP
+    s = act(s, "carthage", "fight")
+    s = act(s, "rome", "loss", "rome|kill|LI")
+    assert s.flow[-1]["k"] == "allocate_losses" and s.flow[-1]["need"] == 3
+    assert choices(s, "rome") == [("loss", "rome|kill|LG"), ("loss", "rome|weaken|LG")]
+    s = act(s, "rome", "loss", "rome|kill|LG")
+    assert "rome" not in s.units.get("ntp_mare_inferum", {})
+    assert s.stack("paestum", "rome") == {}
+    assert any(e.msg.key == "log.transport_lost" for e in s.log)
+    assert not any(f["k"] == "move_army" for f in s.flow)

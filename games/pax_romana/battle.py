@@ -1071,6 +1071,24 @@ def tp_losses(s: PRState, side: str, space: str, n: int) -> None:
         _auto_losses(s, space, side, n, False)
 
 
+def ask_losses(s: PRState, space: str, owner: str, need: int, then: str | None = None,
+               **fields: Any) -> bool:
+    """``need`` BP lost away from a land battle (a Storm, §11.2.1; a transport's naval battle,
+    §11.4.6): the Power commanding ``owner`` chooses ``owner``'s units by the loss rules
+    (§10.3.2, §10.6), asked by ``allocate_losses`` when it has a choice, the step ``then`` (with
+    ``fields``) following once they are taken; True when asked. False when nobody commands them
+    or nothing may take the loss: the caller takes it by ``take_losses``."""
+    from games.pax_romana.movement import controller_of
+    who = controller_of(s, owner)
+    if who is None or not loss_choices_for(s, space, owner, need, False, False, [owner]):
+        return False
+    if then is not None:
+        push(s, then, **fields)
+    push(s, "allocate_losses", role=who, side=owner, space=space, need=need, weakened=False,
+         city=False, owners=[owner])
+    return True
+
+
 def _capturable(s: PRState, f: Frame) -> bool:
     """§7.4.1: the city at 3 FP (a settlement at 1), no non-cavalry defender left, an attacking
     LCU there."""

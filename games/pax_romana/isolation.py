@@ -90,9 +90,15 @@ def loss_options(s: PRState, power: str, space: str, losses: int, weakened: bool
     return out
 
 
+def _owner(f: Frame) -> str:
+    """Whose units take the attrition: the asked Power's own, or those of the army it commands
+    (``owner``: the Successor army, an allied Independent's, §17.2)."""
+    return str(f.get("owner", f["role"]))
+
+
 def _attrition_choices(s: PRState, f: Frame) -> list[Choice]:
     return [opt("loss", key, f"choice.{key.split('|')[0]}_unit", unit=f"@unit.{key.split('|')[1]}")
-            for key in loss_options(s, f["role"], f["space"], f["losses"], f["weakened"])]
+            for key in loss_options(s, _owner(f), f["space"], f["losses"], f["weakened"])]
 
 
 def _attrition_prompt(s: PRState, f: Frame) -> Msg:
@@ -103,7 +109,7 @@ def _attrition_prompt(s: PRState, f: Frame) -> Msg:
 @question("attrition", _attrition_choices, _attrition_prompt, lapses=lambda s, f: True)
 def _attrition(s: PRState, f: Frame, verb: str, arg: Any) -> None:
     what, kind = arg.split("|")
-    power, sp = f["role"], f["space"]
+    power, sp = _owner(f), f["space"]
     s.remove(sp, power, kind)
     if what == "weaken":
         s.add(sp, power, f"w{kind}")

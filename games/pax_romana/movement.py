@@ -20,7 +20,7 @@ from games.pax_romana import battle, naval, special_units, texts
 from games.pax_romana.activation import _german_home_left
 from games.pax_romana.control import data, occupants, space_controller
 from games.pax_romana.flow import Frame, opt, paged, pop, push, question, step, turn_page
-from games.pax_romana.isolation import attrition_losses
+from games.pax_romana.isolation import attrition_losses, loss_options
 from games.pax_romana.leaders import rating
 from games.pax_romana.stability import withdrawal as withdrawal_stability
 from games.pax_romana.state import LCU_TYPES, PRState
@@ -485,13 +485,13 @@ def enter(s: PRState, f: Frame, there: str) -> None:
         from games.pax_romana.cards.successor import offer_join
         offer_join(s, f, there)
     if "alpine_pass" in kinds and "land" not in kinds:
-        alpine_attrition(s, owner, f["role"], there)
+        alpine_attrition(s, owner, there)
 
 
-def alpine_attrition(s: PRState, owner: str, role: str, space: str) -> None:
+def alpine_attrition(s: PRState, owner: str, space: str) -> None:
     """§9.5.2, §9.6.3: crossing an Alpine pass costs attrition: 1d6 on the Attrition Table, the
-    owner choosing the losses (the attrition question of isolation.py); others lose their
-    cheapest units."""
+    Power commanding the army choosing the losses (the attrition question of isolation.py),
+    whoever moves it; armies nobody commands lose their cheapest units."""
     units = sum(n for k, n in s.stack(space, owner).items() if k not in ("GR", "GS"))
     if not units:
         return
@@ -499,8 +499,9 @@ def alpine_attrition(s: PRState, owner: str, role: str, space: str) -> None:
     losses = attrition_losses(units, roll)
     s.say(msg("log.alpine_attrition", power=f"@power.{owner}", space=f"@space.{space}",
               roll=roll, n=losses))
-    if owner == role and owner in s.powers:
-        push(s, "attrition", role=owner, space=space, losses=losses, weakened=False)
+    who = controller_of(s, owner)
+    if who is not None and loss_options(s, owner, space, losses, False):
+        push(s, "attrition", role=who, owner=owner, space=space, losses=losses, weakened=False)
     else:
         battle.take_losses(s, space, owner, losses, attrition=True)
 

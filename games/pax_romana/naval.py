@@ -888,15 +888,42 @@ def transport_battle(s: PRState, m: Frame, enemy: str, enemy_at: str | None = No
         from games.pax_romana.independents import joint_sea_losses
         if joint_sea_losses(s, m, TRANSPORT_BP_PER_GALLEY * lost, battle=outcome):  # §17.2
             return
-        from games.pax_romana.battle import take_losses
-        take_losses(s, at, owner, TRANSPORT_BP_PER_GALLEY * lost)
-        m["units"] = {k: n for k, n in s.stack(at, owner).items() if k != "GS"}
-        s.say(msg("log.transport_losses", power=f"@power.{owner}", space=f"@space.{at}",
-                  n=TRANSPORT_BP_PER_GALLEY * lost))
-        if not any(k in LCU_TYPES for k in m["units"]):
-            _lost_at_sea(s, m)
+        from games.pax_romana.battle import ask_losses, take_losses
+        need = TRANSPORT_BP_PER_GALLEY * lost
+        # §10.3.2, §10.6: the army's player chooses the units, as after a land battle
+        if ask_losses(s, at, owner, need, "sea_losses_over", battle=outcome, bp=need):
             return
+        take_losses(s, at, owner, need)
+        sea_losses_taken(s, m, outcome, need)
+        return
     transport_battle_over(s, m, outcome)
+
+
+def sea_losses_taken(s: PRState, m: Frame, battle: str | None, need: int) -> None:
+    """The transported army's losses at sea are taken (§11.2.1, §11.4.6): with no unit left
+    after a Storm (``battle`` None), or no land combat unit after a naval battle, the transport
+    is lost; a naval battle goes on to its result (``transport_battle_over``)."""
+    at, owner = m["at"], m["owner"]
+    m["units"] = {k: n for k, n in s.stack(at, owner).items() if k != "GS"}
+    if battle is None:
+        if not m["units"]:
+            _lost_at_sea(s, m)
+        return
+    s.say(msg("log.transport_losses", power=f"@power.{owner}", space=f"@space.{at}", n=need))
+    if not any(k in LCU_TYPES for k in m["units"]):
+        _lost_at_sea(s, m)
+        return
+    transport_battle_over(s, m, battle)
+
+
+@step("sea_losses_over")
+def sea_losses_over(s: PRState, f: Frame) -> None:
+    """The transported army's player has chosen its losses at sea: the transport goes on."""
+    from games.pax_romana.movement import move_frame
+    pop(s, f)
+    m = move_frame(s)
+    if m is not None and m.get("sea") is not None:
+        sea_losses_taken(s, m, f["battle"], f["bp"])
 
 
 def transport_battle_over(s: PRState, m: Frame, outcome: str) -> None:
@@ -1268,7 +1295,7 @@ def _transport_contact(s: PRState, f: Frame, point: str) -> str | None:
 def _transport_disaster(s: PRState, f: Frame) -> None:
     """§11.2.1 for a transport: Off Course stops it; a Storm sinks 1d6 galleys and as many BP
     of the army, everything if more than its galleys (a transport without galleys always)."""
-    from games.pax_romana.battle import take_losses
+    from games.pax_romana.battle import ask_losses, take_losses
     kind = point_kind(f["at"])
     roll = d6(s)
     text = data().tables.naval_disaster.result(kind, roll).lower()
@@ -1288,10 +1315,11 @@ def _transport_disaster(s: PRState, f: Frame) -> None:
         from games.pax_romana.independents import joint_sea_losses
         if joint_sea_losses(s, f, lost):       # §17.2: a joint Pergamene army's losses
             return
+        # §10.3.2, §10.6: the army's player chooses which BP go down with the galleys
+        if ask_losses(s, f["at"], f["owner"], lost, "sea_losses_over", battle=None, bp=lost):
+            return
         take_losses(s, f["at"], f["owner"], lost)
-        f["units"] = {k: n for k, n in s.stack(f["at"], f["owner"]).items() if k != "GS"}
-        if not f["units"]:
-            _lost_at_sea(s, f)
+        sea_losses_taken(s, f, None, lost)
 
 
 texts.extend({
