@@ -1,6 +1,6 @@
 """Pax Romana texts in English and Russian. Spaces, provinces and territories are named as the
-data names them (the map's Latin names serve both languages); leaders by their Power, number and
-ratings."""
+map data names them (``name`` in English, ``name_ru`` in Russian); leaders by their Power, number
+and ratings."""
 
 from __future__ import annotations
 
