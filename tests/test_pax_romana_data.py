@@ -926,3 +926,17 @@ def test_schema_errors_are_located(v_doc: dict[str, Any]) -> None:
                                   "integer")
     assert problems[2] == "upload: victory: Field required"
     assert len(problems) == 3
+
+
+def test_the_fixed_and_named_leaders_have_russian_names() -> None:
+    """A Russian reader sees Pyrrhus, the Pergamene and barbarian leaders in Russian (§12.4.3,
+    §17.2), never their English names."""
+    from games.pax_romana.texts import TEXTS
+
+    d = pd.load()
+    for ld in [*d.fixed_leaders.values(), *d.named_leaders.values()]:
+        ru = TEXTS["ru"][f"leader.{ld.id}"]
+        assert ru == ld.name_ru and ru != ld.name
+        assert any("а" <= ch.lower() <= "я" for ch in ru)
+    assert TEXTS["ru"]["leader.sof_pyrrhus"] == "Пирр Эпирский (полководец Солдат Удачи)"
+    assert TEXTS["en"]["leader.sof_pyrrhus"] == "Pyrrhus of Epirus (Soldier of Fortune leader)"

@@ -932,6 +932,7 @@ class FixedLeader(_Model):
     id: str
     side: Literal["soldier_of_fortune", "barbarian", "pergamum"]
     name: str
+    name_ru: str = Field(min_length=1)   # the Russian rulebook's form, else the usual one
     tactics: int
     campaign: int
     provenance: str
@@ -946,6 +947,7 @@ class NamedLeader(_Model):
     scenario: str
     power: str
     name: str
+    name_ru: str = Field(min_length=1)   # the usual Russian form of the historical name
     tactics: int
     campaign: int
     provenance: str

@@ -473,10 +473,8 @@ def _catalogue() -> dict[str, dict[str, str]]:
             mark = " E" if ld.exceptional else ""
             cat[f"leader.{ld.id}"] = (f"{ADJECTIVES[lang][ld.power]} {word} {number}"
                                       f"{mark}")
-        for ld in d.fixed_leaders.values():
-            cat[f"leader.{ld.id}"] = ld.name
-        for ld in d.named_leaders.values():
-            cat[f"leader.{ld.id}"] = ld.name
+        for ld in [*d.fixed_leaders.values(), *d.named_leaders.values()]:
+            cat[f"leader.{ld.id}"] = ld.name_ru if lang == "ru" else ld.name
     return out
 
 
