@@ -110,3 +110,117 @@ def test_9_5_2_an_army_nobody_commands_loses_by_the_rule() -> None:
     s = _pergamenes_cross_the_alps(s)
     assert s.flow[-1]["k"] == "move_army"
     assert s.stack("taurinorum", "pergamum") == {"HI": 1, "LI": 2}
+
+
+def _joint_army_crosses_the_alps(s: PRState, roll: int, **units: int) -> PRState:
+    """Rome's units (``LG=1``) and its allied Pergamenes' (``p_HI=1``) at Valentia, one army of
+    Rome's Major Move (§17.2: the Pergamenes taken along; their leader already placed, so no
+    leader roll), over the Alpine pass into Taurinorum (3 MP, §9.5.2) with the attrition roll
+    ``roll`` (§9.6.3)."""
+    for key, n in units.items():
+        owner, kind = ("pergamum", key[2:]) if key.startswith("p_") else ("rome", key)
+        s.add("valentia", owner, kind, n)
+    s.options["advanced"] = True
+    s.allied_independents["pergamum"] = "rome"
+    s.card_effects["pergamum"] = {"leader": "pergamum_attalus"}
+    hold(s, "carthage")
+    push(s, "move_army", role="rome", owner="rome", start="valentia",
+         units={k: n for k, n in units.items() if not k.startswith("p_")}, leaders=[],
+         minor=False)
+    run(s)
+    s = RULES.copy(s)
+    s = act(s, "rome", "combine", "pergamum")
+    dice(s, 6)
+    s = act(s, "rome", "go")
+    dice(s, roll)
+    return act(s, "rome", "to", "taurinorum")
+
+
+def test_9_5_2_a_joint_pergamene_army_suffers_alpine_attrition_as_one_17_2() -> None:
+    """§9.5.2, §9.6.3 with §17.2 (card 3: the Pergamenes combined with Rome's army as one): a
+    Roman LG + LI and a Pergamene HI cross into Taurinorum, where 3 Roman LI already stand;
+    roll 5: 30% of the crossing army's 3 units, 0.9, rounded up to 1 loss (the LI that were
+    there do not count). Rome chooses among both sides' units, each choice naming whose it is,
+    and weakens the Pergamene HI (§10.6.5: one loss); the Roman units are untouched."""
+    s = blank()
+    s.add("taurinorum", "rome", "LI", 3)
+    s = _joint_army_crosses_the_alps(s, 5, LG=1, LI=1, p_HI=1)
+    f = s.flow[-1]
+    assert (f["k"], f["role"], f["owner"], f["losses"]) == ("attrition", "rome", "rome", 1)
+    assert RULES.view(s, None).active == ["rome"]
+    assert choices(s, "rome") == [("loss", "rome|kill|LI"), ("loss", "rome|weaken|LG"),
+                                  ("loss", "pergamum|weaken|HI")]
+    view = RULES.view(s, "rome")
+    assert [c.label for c in view.actions] == [
+        "Lose a Light Infantry of Rome", "Weaken a Legion of Rome",
+        "Weaken a Heavy Infantry of Pergamum"]
+    s = act(s, "rome", "loss", "pergamum|weaken|HI")
+    assert s.units["taurinorum"] == {"rome": {"LG": 1, "LI": 4}, "pergamum": {"wHI": 1}}
+    move = s.flow[-1]
+    assert move["k"] == "move_army" and move["at"] == "taurinorum"
+    assert move["units"] == {"LG": 1, "LI": 1} and move["with"] == {"pergamum": {"wHI": 1}}
+
+
+def test_9_5_2_joint_army_two_losses_rome_may_take_the_pergamene_hi_10_6_5() -> None:
+    """§9.6.3, §10.6.5, §17.2: a Roman LG + LI and a Pergamene HI + LI roll 5 crossing the
+    Alps: 30% of 4 units, 1.2, rounded up to 2 losses. Rome is asked and may eliminate the
+    Pergamene HI (2 losses at once); the Roman LG and LI and the Pergamene LI go on."""
+    s = _joint_army_crosses_the_alps(blank(), 5, LG=1, LI=1, p_HI=1, p_LI=1)
+    f = s.flow[-1]
+    assert (f["k"], f["role"], f["losses"]) == ("attrition", "rome", 2)
+    assert choices(s, "rome") == [
+        ("loss", "rome|kill|LI"), ("loss", "rome|kill|LG"), ("loss", "rome|weaken|LG"),
+        ("loss", "pergamum|kill|LI"), ("loss", "pergamum|kill|HI"),
+        ("loss", "pergamum|weaken|HI")]
+    s = act(s, "rome", "loss", "pergamum|kill|HI")
+    assert s.units == {"taurinorum": {"rome": {"LG": 1, "LI": 1}, "pergamum": {"LI": 1}}}
+    move = s.flow[-1]
+    assert move["k"] == "move_army" and move["at"] == "taurinorum"
+    assert move["units"] == {"LG": 1, "LI": 1} and move["with"] == {"pergamum": {"LI": 1}}
+
+
+def test_9_5_2_joint_army_one_weakening_per_roll_across_both_sides_10_6_5() -> None:
+    """§9.6.3 (only one LG/HI weakened per attrition roll) over a joint army (§17.2): a Roman
+    LG + LI and a Pergamene HI + LI roll 5 (2 losses); Rome weakens its LG, and then may not
+    weaken the Pergamene HI too: a single loss is left, for an LI of either side or the weakened
+    Legion (one loss, ambiguity A20)."""
+    s = _joint_army_crosses_the_alps(blank(), 5, LG=1, LI=1, p_HI=1, p_LI=1)
+    s = act(s, "rome", "loss", "rome|weaken|LG")
+    assert choices(s, "rome") == [("loss", "rome|kill|LI"), ("loss", "rome|kill|wLG"),
+                                  ("loss", "pergamum|kill|LI")]
+    s = act(s, "rome", "loss", "rome|kill|LI")
+    assert s.units == {"taurinorum": {"rome": {"wLG": 1}, "pergamum": {"HI": 1, "LI": 1}}}
+    assert s.flow[-1]["k"] == "move_army"
+
+
+def test_9_5_2_joint_army_keeps_the_moving_sides_last_unit_while_partners_remain_17_2() -> None:
+    """§17.2 with §9.5.2: the moving side's last land combat unit goes only after its partner's
+    last (the army is the moving side's, as at sea): a Roman LI with a Pergamene HI + LI roll 1
+    (10% of 3: 1 loss); the Roman LI is not offered."""
+    s = _joint_army_crosses_the_alps(blank(), 1, LI=1, p_HI=1, p_LI=1)
+    assert choices(s, "rome") == [("loss", "pergamum|kill|LI"), ("loss", "pergamum|weaken|HI")]
+    s = act(s, "rome", "loss", "pergamum|kill|LI")
+    assert s.units == {"taurinorum": {"rome": {"LI": 1}, "pergamum": {"HI": 1}}}
+
+
+def test_9_6_2_allied_pergamenes_with_an_isolated_army_suffer_no_attrition() -> None:
+    """§9.6.2: Independent units a player controls (the allied Pergamenes) are never isolated:
+    Carthage's 3 HI + 3 LI isolated at Numantia with 4 Pergamene HI roll 5: 30% of Carthage's 6
+    units, 1.8, rounded up to 2 losses (not 30% of 10), from Carthage's units only."""
+    s = blank()
+    army(s, "numantia", "carthage", HI=3, LI=3)
+    s.add("numantia", "pergamum", "HI", 4)
+    s.allied_independents["pergamum"] = "carthage"
+    _isolate_numantia(s)
+    s.phase = "G"
+    hold(s, "east")
+    attrition_phase(s)
+    dice(s, 5)
+    run(s)
+    s = RULES.copy(s)
+    f = s.flow[-1]
+    assert (f["k"], f["role"], f["losses"]) == ("attrition", "carthage", 2)
+    assert sorted(choices(s, "carthage")) == [
+        ("loss", "kill|HI"), ("loss", "kill|LI"), ("loss", "weaken|HI")]
+    s = act(s, "carthage", "loss", "kill|HI")
+    assert s.units["numantia"] == {"carthage": {"HI": 2, "LI": 3}, "pergamum": {"HI": 4}}

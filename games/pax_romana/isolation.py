@@ -10,7 +10,7 @@ from games.core import Choice, Msg, msg
 from games.pax_romana.alliances import allied, separate
 from games.pax_romana.control import data, reachable, space_controller
 from games.pax_romana.flow import Frame, opt, phase, pop, push, question, step
-from games.pax_romana.state import PRState
+from games.pax_romana.state import LCU_TYPES, PRState
 
 
 def isolated_spaces(s: PRState, power: str) -> list[str]:
@@ -71,16 +71,18 @@ def attrition_roll(s: PRState, f: Frame) -> None:
     push(s, "attrition", role=power, space=sp, losses=losses, weakened=False)
 
 
-def loss_options(s: PRState, power: str, space: str, losses: int, weakened: bool) -> list[str]:
-    """What may absorb the next loss: eliminating a unit (an LG/HI counts two, a weakened one
-    one, ambiguity A20), or weakening one LG/HI (one loss; only one per roll, §10.6.5)."""
-    st = s.stack(space, power)
+KILL_ORDER = ("LI", "ML", "MLI", "EL", "CV", "MCV", "MHI", "BR", "wHI", "wLG", "HI", "LG")
+SMALLER = ("LI", "ML", "MLI", "EL", "CV", "MCV", "MHI", "wHI", "wLG")
+
+
+def _options_of(st: dict[str, int], losses: int, weakened: bool, smaller: bool = False) -> list[str]:
+    """``loss_options`` for the units ``st``; ``smaller``: a partner's unit in the same army
+    could take a single loss instead of a full LG/HI."""
     out = []
-    for kind in ("LI", "ML", "MLI", "EL", "CV", "MCV", "MHI", "BR", "wHI", "wLG", "HI", "LG"):
+    for kind in KILL_ORDER:
         if st.get(kind):
             if kind in ("HI", "LG") and losses < 2 and (
-                    not weakened or any(st.get(k) for k in ("LI", "ML", "MLI", "EL", "CV",
-                                                           "MCV", "MHI", "wHI", "wLG"))):
+                    not weakened or smaller or any(st.get(k) for k in SMALLER)):
                 continue
             out.append(f"kill|{kind}")
     if not weakened:
@@ -90,15 +92,71 @@ def loss_options(s: PRState, power: str, space: str, losses: int, weakened: bool
     return out
 
 
+def loss_options(s: PRState, power: str, space: str, losses: int, weakened: bool) -> list[str]:
+    """What may absorb the next loss: eliminating a unit (an LG/HI counts two, a weakened one
+    one, ambiguity A20), or weakening one LG/HI (one loss; only one per roll, §10.6.5)."""
+    return _options_of(s.stack(space, power), losses, weakened)
+
+
+def army_left(s: PRState, space: str, army: dict[str, dict[str, int]]) -> dict[str, dict[str, int]]:
+    """What of each side's part of ``army`` (owner -> units) is still in ``space``."""
+    out: dict[str, dict[str, int]] = {}
+    for o, units in army.items():
+        st = s.stack(space, o)
+        got = {k: min(n, st.get(k, 0)) for k, n in units.items() if k not in ("GR", "GS")}
+        if any(got.values()):
+            out[o] = {k: n for k, n in got.items() if n > 0}
+    return out
+
+
+def army_loss_options(s: PRState, space: str, army: dict[str, dict[str, int]], lead: str,
+                      losses: int, weakened: bool) -> list[str]:
+    """§17.2 with §9.6.3, §10.6.5: what of a joint army (the ally's units and the Pergamenes
+    moving as one, ``army``: owner -> units) may absorb the next attrition loss
+    (``owner|verb|kind``): the rules of ``loss_options`` over both sides' units together (one
+    LG/HI weakened per roll in the whole army); the moving side's (``lead``) last land combat
+    unit only after the partner's last, as at sea (``independents.joint_loss_options``)."""
+    parts = army_left(s, space, army)
+    out: list[str] = []
+    for o in sorted(parts, key=lambda x: (x != lead, x)):
+        smaller = any(st.get(k) for p, st in parts.items() if p != o for k in SMALLER)
+        out += [f"{o}|{key}" for key in _options_of(parts[o], losses, weakened, smaller)]
+    mine = sum(n for k, n in parts.get(lead, {}).items() if k in LCU_TYPES)
+    theirs = any(k in LCU_TYPES for p, st in parts.items() if p != lead for k in st)
+    kept = [key for key in out if not (theirs and mine == 1 and key.startswith(f"{lead}|kill|")
+                                       and key.split("|")[2] in LCU_TYPES)]
+    return kept or out
+
+
 def _owner(f: Frame) -> str:
     """Whose units take the attrition: the asked Power's own, or those of the army it commands
     (``owner``: the Successor army, an allied Independent's, §17.2)."""
     return str(f.get("owner", f["role"]))
 
 
+def attrition_keys(s: PRState, f: Frame) -> list[str]:
+    """The next loss's options: over the whole of a moving army when the frame names it
+    (``army``: owner -> units; ``owner|verb|kind`` when it is a joint army, §17.2), else over
+    the asked Power's (or commanded army's) units in the space (``verb|kind``)."""
+    army = f.get("army")
+    if not army:
+        return loss_options(s, _owner(f), f["space"], f["losses"], f["weakened"])
+    if len(army) == 1:
+        o = next(iter(army))
+        return _options_of(army_left(s, f["space"], army).get(o, {}), f["losses"], f["weakened"])
+    return army_loss_options(s, f["space"], army, _owner(f), f["losses"], f["weakened"])
+
+
 def _attrition_choices(s: PRState, f: Frame) -> list[Choice]:
-    return [opt("loss", key, f"choice.{key.split('|')[0]}_unit", unit=f"@unit.{key.split('|')[1]}")
-            for key in loss_options(s, _owner(f), f["space"], f["losses"], f["weakened"])]
+    out = []
+    for key in attrition_keys(s, f):
+        parts = key.split("|")
+        if len(parts) == 3:             # a joint army: whose unit it is (§17.2)
+            out.append(opt("loss", key, f"choice.{parts[1]}_unit_of", unit=f"@unit.{parts[2]}",
+                           who=f"@power.{parts[0]}"))
+        else:
+            out.append(opt("loss", key, f"choice.{parts[0]}_unit", unit=f"@unit.{parts[1]}"))
+    return out
 
 
 def _attrition_prompt(s: PRState, f: Frame) -> Msg:
@@ -108,8 +166,9 @@ def _attrition_prompt(s: PRState, f: Frame) -> Msg:
 
 @question("attrition", _attrition_choices, _attrition_prompt, lapses=lambda s, f: True)
 def _attrition(s: PRState, f: Frame, verb: str, arg: Any) -> None:
-    what, kind = arg.split("|")
-    power, sp = _owner(f), f["space"]
+    parts = str(arg).split("|")
+    power, what, kind = parts if len(parts) == 3 else (_owner(f), *parts)
+    sp = f["space"]
     s.remove(sp, power, kind)
     if what == "weaken":
         s.add(sp, power, f"w{kind}")
@@ -117,9 +176,42 @@ def _attrition(s: PRState, f: Frame, verb: str, arg: Any) -> None:
         f["losses"] -= 1
     else:
         f["losses"] -= 2 if kind in ("HI", "LG") else 1
+    for units in _army_parts(s, f, power):
+        _lose(units, what, kind)
     s.merge_weakened(sp, power)
-    if f["losses"] <= 0 or not loss_options(s, power, sp, f["losses"], f["weakened"]):
+    if f["losses"] <= 0 or not attrition_keys(s, f):
         pop(s, f)
+
+
+def _army_parts(s: PRState, f: Frame, power: str) -> list[dict[str, int]]:
+    """The records of ``power``'s part of the army that took the loss: the frame's ``army``
+    and, crossing an Alpine pass (``move``), the move's own units (§9.5.2)."""
+    out = []
+    if f.get("army") and power in f["army"]:
+        out.append(f["army"][power])
+    if f.get("move"):
+        from games.pax_romana.movement import move_frame
+        m = move_frame(s)
+        if m is not None:
+            units = m["units"] if power == m["owner"] else m.get("with", {}).get(power)
+            if units is not None:
+                out.append(units)
+    return out
+
+
+def _lose(units: dict[str, int], what: str, kind: str) -> None:
+    if units.get(kind, 0) <= 0:
+        return
+    units[kind] -= 1
+    if not units[kind]:
+        del units[kind]
+    if what == "weaken":
+        units[f"w{kind}"] = units.get(f"w{kind}", 0) + 1
+        if units[f"w{kind}"] >= 2:      # §10.6.6, as ``merge_weakened`` does on the map
+            units[f"w{kind}"] -= 2
+            units[kind] = units.get(kind, 0) + 1
+            if not units[f"w{kind}"]:
+                del units[f"w{kind}"]
 
 
 @step("fleet_attrition")

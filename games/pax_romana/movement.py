@@ -20,7 +20,7 @@ from games.pax_romana import battle, naval, special_units, texts
 from games.pax_romana.activation import _german_home_left
 from games.pax_romana.control import data, occupants, space_controller
 from games.pax_romana.flow import Frame, opt, paged, pop, push, question, step, turn_page
-from games.pax_romana.isolation import attrition_losses, loss_options
+from games.pax_romana.isolation import attrition_keys, attrition_losses
 from games.pax_romana.leaders import rating
 from games.pax_romana.stability import withdrawal as withdrawal_stability
 from games.pax_romana.state import LCU_TYPES, PRState
@@ -485,14 +485,21 @@ def enter(s: PRState, f: Frame, there: str) -> None:
         from games.pax_romana.cards.successor import offer_join
         offer_join(s, f, there)
     if "alpine_pass" in kinds and "land" not in kinds:
-        alpine_attrition(s, owner, there)
+        alpine_attrition(s, f, there)
 
 
-def alpine_attrition(s: PRState, owner: str, space: str) -> None:
-    """§9.5.2, §9.6.3: crossing an Alpine pass costs attrition: 1d6 on the Attrition Table, the
-    Power commanding the army choosing the losses (the attrition question of isolation.py),
-    whoever moves it; armies nobody commands lose their cheapest units."""
-    units = sum(n for k, n in s.stack(space, owner).items() if k not in ("GR", "GS"))
+def alpine_attrition(s: PRState, f: Frame, space: str) -> None:
+    """§9.5.2, §9.6.3: the army crossing an Alpine pass suffers attrition: 1d6 on the Attrition
+    Table, the percentage taken of the crossing army's units (garrisons and leaders not counted,
+    A44; not the units that were in the space already). A joint army of an ally and the
+    Pergamenes (§17.2) is one army: the units of both sides count, and the Power commanding it
+    chooses the losses among both (the attrition question of isolation.py, whose units each
+    choice names), whoever moves it. Armies nobody commands lose their cheapest units."""
+    owner = f["owner"]
+    army = {o: {k: n for k, n in st.items() if k not in ("GR", "GS") and n > 0}
+            for o, st in ((owner, f["units"]), *sorted(f.get("with", {}).items()))}
+    army = {o: st for o, st in army.items() if st}
+    units = sum(n for st in army.values() for n in st.values())
     if not units:
         return
     roll = d6(s)
@@ -500,8 +507,10 @@ def alpine_attrition(s: PRState, owner: str, space: str) -> None:
     s.say(msg("log.alpine_attrition", power=f"@power.{owner}", space=f"@space.{space}",
               roll=roll, n=losses))
     who = controller_of(s, owner)
-    if who is not None and loss_options(s, owner, space, losses, False):
-        push(s, "attrition", role=who, owner=owner, space=space, losses=losses, weakened=False)
+    frame = {"role": who, "owner": owner, "space": space, "losses": losses, "weakened": False,
+             "army": army, "move": True}
+    if who is not None and attrition_keys(s, frame):
+        push(s, "attrition", **frame)
     else:
         battle.take_losses(s, space, owner, losses, attrition=True)
 
