@@ -4,6 +4,11 @@ Engines never build finished sentences for the bot: a prompt, a choice label or 
 ``Msg`` (a catalogue key and its arguments). Each title keeps a catalogue ``TEXTS[lang][key]`` of
 format strings. An argument whose value starts with ``@`` is itself a key (a unit or card name), so
 the whole phrase is translated.
+
+A referenced text may have grammatical case forms, for languages whose templates need them after
+a preposition: the catalogue key ``space.athens:loc`` holds «Афинах» for ``space.athens``,
+«Афины». A template asks for one with a format spec, ``в {space:loc}`` (``CASES``); a text
+without that form, and every plain ``{space}``, shows the text itself (the nominative).
 """
 
 from __future__ import annotations
@@ -32,9 +37,31 @@ def msg(key: str, **args: Any) -> Msg:
                                               for k, v in args.items()})
 
 
+# the case forms a template may ask for: genitive, dative, accusative (direction), locative
+# (prepositional, place), instrumental
+CASES = ("gen", "dat", "acc", "loc", "ins")
+
+
+class Named(str):
+    """A rendered argument that knows its case forms: ``format(value, "loc")`` is the locative
+    when the catalogue has one, else the text itself; any other spec formats as a ``str``."""
+
+    forms: Mapping[str, str]
+
+    def __new__(cls, text: str, forms: Mapping[str, str] | None = None) -> Named:
+        self = super().__new__(cls, text)
+        self.forms = forms or {}
+        return self
+
+    def __format__(self, spec: str) -> str:
+        if spec in CASES:
+            return self.forms.get(spec, str(self))
+        return str.__format__(str(self), spec)
+
+
 class _Args(dict):
     def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
+        return Named("{" + key + "}")
 
 
 def render(m: Msg, lang: str, catalog: Catalog) -> str:
@@ -46,7 +73,11 @@ def render(m: Msg, lang: str, catalog: Catalog) -> str:
     args = _Args()
     for name, value in m.args.items():
         if isinstance(value, str) and value.startswith("@"):
-            args[name] = render(Msg(key=value[1:]), lang, catalog)
+            forms = {case: table[f"{value[1:]}:{case}"] for case in CASES
+                     if f"{value[1:]}:{case}" in table}
+            args[name] = Named(render(Msg(key=value[1:]), lang, catalog), forms)
+        elif isinstance(value, str):
+            args[name] = Named(value)
         else:
             args[name] = value
     try:

@@ -29,6 +29,7 @@ PaxRomanaData (every lookup is built once, at load):
     .fixed_leaders: Mapping[str, FixedLeader]   .named_leaders: Mapping[str, NamedLeader]
     .leader_rules: LeaderRules              .scenarios: Mapping[str, Scenario] (playable ones)
     .catalogue: ScenarioCatalogue (all ten scenarios, with status and what is known)
+    .names_ru: NamesRuFile (the Russian names' case forms, for the texts)
     .space(id) -> Space                     .point(id) -> Space | NavalPoint
     .is_point(id) -> bool
     .neighbours(id, types=None) -> frozenset[str]   by link type ("land", "sea", "strait",
@@ -313,6 +314,34 @@ class MapFile(_Model):
     links: list[Link]
     zones: list[Zone]
     independent_states: list[IndependentState]
+
+
+# -- names_ru.json -------------------------------------------------------------------------------
+# How a name's case forms were made: declined by a morphological analyser and then read by hand
+# ("generated"), or written by hand where the analyser was wrong ("corrected").
+FormsMade = Literal["generated", "corrected"]
+
+
+class CaseForms(_Model):
+    """A Russian name in the cases a text asks for after a preposition (``games.core.text``
+    ``CASES``): ``nom`` is the name itself, as map.json gives it."""
+    nom: str = Field(min_length=1)
+    gen: str = Field(min_length=1)
+    dat: str = Field(min_length=1)
+    acc: str = Field(min_length=1)
+    loc: str = Field(min_length=1)
+    ins: str = Field(min_length=1)
+    made: FormsMade
+
+
+class NamesRuFile(_Model):
+    """The case forms of every place's Russian name (spaces and naval points, provinces,
+    territories) and of the Powers a text names as places."""
+    about: str
+    spaces: dict[str, CaseForms]
+    provinces: dict[str, CaseForms]
+    territories: dict[str, CaseForms]
+    powers: dict[str, CaseForms]
 
 
 # -- tables.json ---------------------------------------------------------------------------------
@@ -1211,8 +1240,11 @@ class PaxRomanaData:
 
     def __init__(self, m: MapFile, t: TablesFile, deck: EventDeck, lf: LeadersFile,
                  catalogue: ScenarioCatalogue, scenarios: dict[str, Scenario],
-                 scenario_docs: dict[str, dict[str, Any]], refs: _Refs) -> None:
+                 scenario_docs: dict[str, dict[str, Any]], refs: _Refs,
+                 names_ru: NamesRuFile | None = None) -> None:
         self.map = m
+        # the Russian names' case forms (names_ru.json), for the texts
+        self.names_ru = names_ru
         self.counts = m.counts
         self.powers: Mapping[str, Power] = _frozen({p.id: p for p in m.powers})
         self.territories: Mapping[str, Territory] = _frozen({x.id: x for x in m.territories})
@@ -1579,6 +1611,25 @@ def _check_counts(m: MapFile) -> list[str]:
          for t_ in LINK_TYPES]
     return [f"{n}: counts.{key}: declares {declared} {what}, the map has {found}"
             for key, declared, found, what in actual if declared != found]
+
+
+def _check_names_ru(nr: NamesRuFile, m: MapFile) -> list[str]:
+    """Every place has its forms, under its id, and their ``nom`` is its ``name_ru``."""
+    n = "names_ru.json"
+    out: list[str] = []
+    kinds: tuple[tuple[str, dict[str, CaseForms], dict[str, str]], ...] = (
+        ("spaces", nr.spaces, {x.id: x.name_ru for x in [*m.spaces, *m.naval_points]}),
+        ("provinces", nr.provinces, {x.id: x.name_ru for x in m.provinces}),
+        ("territories", nr.territories, {x.id: x.name_ru for x in m.territories}))
+    for kind, forms, names in kinds:
+        out += [f"{n}: {kind}: {i}: no case forms" for i in names if i not in forms]
+        out += [f"{n}: {kind}: {i}: not in map.json" for i in forms if i not in names]
+        out += [f"{n}: {kind}: {i}: nom {f.nom!r} is not map.json's name_ru {names[i]!r}"
+                for i, f in forms.items() if i in names and f.nom != names[i]]
+    owners = {p.id for p in m.powers} | {x.id for x in m.independent_states}
+    out += [f"{n}: powers: {i}: not a Power or Independent of map.json"
+            for i in nr.powers if i not in owners]
+    return out
 
 
 # -- checks: tables, deck, leaders ---------------------------------------------------------------
@@ -1990,7 +2041,9 @@ def load_dir(directory: Path) -> PaxRomanaData:
     deck: EventDeck = _read(directory, "event_cards.json", EventDeck)
     lf: LeadersFile = _read(directory, "leaders.json", LeadersFile)
     cat: ScenarioCatalogue = _read(directory, "scenarios.json", ScenarioCatalogue)
-    problems = (_check_map(m) + _check_tables(tf.tables, m) + _check_deck(deck)
+    nr: NamesRuFile = _read(directory, "names_ru.json", NamesRuFile)
+    problems = (_check_map(m) + _check_names_ru(nr, m) + _check_tables(tf.tables, m)
+                + _check_deck(deck)
                 + _check_leaders(lf, m) + _check_catalogue(cat, directory))
     if problems:
         raise DataError(problems)
@@ -2020,7 +2073,7 @@ def load_dir(directory: Path) -> PaxRomanaData:
         raise DataError(problems)
     return PaxRomanaData(m, tf, deck, lf, cat,
                          {e.id: scenarios[e.id] for e in cat.scenarios if e.id in scenarios},
-                         docs, refs)
+                         docs, refs, nr)
 
 
 @cache

@@ -4,6 +4,7 @@ and ratings."""
 
 from __future__ import annotations
 
+from games.core.text import CASES
 from games.pax_romana.data import load
 
 POWER_NAMES = {
@@ -467,6 +468,15 @@ def _catalogue() -> dict[str, dict[str, str]]:
             cat[f"province.{pr.id}"] = pr.name_ru if lang == "ru" else pr.name
         for t in d.territories.values():
             cat[f"territory.{t.id}"] = t.name_ru if lang == "ru" else t.name
+        if lang == "ru" and d.names_ru is not None:
+            # the case forms a template asks for after a preposition: ``в {space:loc}``
+            # (games.core.text ``CASES``), from names_ru.json
+            for prefix, table in (("space", d.names_ru.spaces), ("province", d.names_ru.provinces),
+                                  ("territory", d.names_ru.territories),
+                                  ("power", d.names_ru.powers)):
+                for pid, forms in table.items():
+                    for case in CASES:
+                        cat[f"{prefix}.{pid}:{case}"] = getattr(forms, case)
         word = "leader" if lang == "en" else "полководец"
         for ld in d.leaders.values():
             number = int(ld.id.rsplit("_", 1)[1])
