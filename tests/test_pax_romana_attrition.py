@@ -224,3 +224,84 @@ def test_9_6_2_allied_pergamenes_with_an_isolated_army_suffer_no_attrition() -> 
         ("loss", "kill|HI"), ("loss", "kill|LI"), ("loss", "weaken|HI")]
     s = act(s, "carthage", "loss", "kill|HI")
     assert s.units["numantia"] == {"carthage": {"HI": 2, "LI": 3}, "pergamum": {"HI": 4}}
+
+
+def _rough(s: PRState) -> PRState:
+    s.options.update(advanced=True, rough_mountain_attrition=True)
+    s.allied_independents["pergamum"] = "rome"
+    hold(s, "carthage")
+    return s
+
+
+def test_9_6_5_rough_mountain_joint_army_is_one_army_17_2() -> None:
+    """§9.6.5 (optional) with §17.2 (the Pergamene armies are their ally's "as if his own",
+    combined with his): Rome's LG + LI and a Pergamene HI stand in Mazaca through Rome's
+    Activation: one army of 3 units, where Rome's own 2 would suffer nothing. Roll 5: 30% of 3,
+    rounded up to 1 loss, which Rome chooses among both sides' units: the Pergamene HI weakened."""
+    from games.pax_romana.isolation import rough_armies, rough_attrition
+    s = _rough(blank())
+    s.add("mazaca", "rome", "LG", 1)
+    s.add("mazaca", "rome", "LI", 1)
+    s.add("mazaca", "pergamum", "HI", 1)
+    armies = rough_armies(s, "rome")
+    assert armies == {"mazaca": {"LG": 1, "LI": 1, "pergamum|HI": 1}}
+    rough_attrition(s, "rome", armies)
+    dice(s, 5)
+    run(s)
+    s = RULES.copy(s)
+    f = s.flow[-1]
+    assert (f["k"], f["role"], f["space"], f["losses"]) == ("attrition", "rome", "mazaca", 1)
+    assert choices(s, "rome") == [("loss", "rome|kill|LI"), ("loss", "rome|weaken|LG"),
+                                  ("loss", "pergamum|weaken|HI")]
+    s = act(s, "rome", "loss", "pergamum|weaken|HI")
+    assert s.units["mazaca"] == {"rome": {"LG": 1, "LI": 1}, "pergamum": {"wHI": 1}}
+    assert [f["k"] for f in s.flow] == ["am"]
+
+
+def test_9_6_5_rough_mountain_standing_joint_army_may_lose_the_allys_last_unit() -> None:
+    """§9.6.5 with §17.2: standing, the army has no moving side, so Rome's lone LI with two
+    Pergamene LI may be the loss (roll 1: 10% of 3, 1 loss)."""
+    from games.pax_romana.isolation import rough_armies, rough_attrition
+    s = _rough(blank())
+    s.add("mazaca", "rome", "LI", 1)
+    s.add("mazaca", "pergamum", "LI", 2)
+    rough_attrition(s, "rome", rough_armies(s, "rome"))
+    dice(s, 1)
+    run(s)
+    s = RULES.copy(s)
+    assert choices(s, "rome") == [("loss", "rome|kill|LI"), ("loss", "pergamum|kill|LI")]
+    s = act(s, "rome", "loss", "rome|kill|LI")
+    assert s.units["mazaca"] == {"pergamum": {"LI": 2}}
+
+
+def test_9_6_5_rough_mountain_a_pergamene_army_alone_is_its_allys_17_2() -> None:
+    """§9.6.5 with §17.2: 3 Pergamene HI alone in Sebastia are Rome's army in Rome's
+    Activation (not without the alliance); roll 6: 30% of 3, 1 loss: Rome weakens one HI (a
+    full HI is 2 losses, §10.6.5)."""
+    from games.pax_romana.isolation import rough_armies, rough_attrition
+    s = _rough(blank())
+    s.add("sebastia", "pergamum", "HI", 3)
+    armies = rough_armies(s, "rome")
+    assert armies == {"sebastia": {"pergamum|HI": 3}} and rough_armies(s, "carthage") == {}
+    rough_attrition(s, "rome", armies)
+    dice(s, 6)
+    run(s)
+    s = RULES.copy(s)
+    f = s.flow[-1]
+    assert (f["k"], f["role"], f["owner"], f["losses"]) == ("attrition", "rome", "pergamum", 1)
+    assert choices(s, "rome") == [("loss", "weaken|HI")]
+    s = act(s, "rome", "loss", "weaken|HI")
+    assert s.units["sebastia"] == {"pergamum": {"HI": 2, "wHI": 1}}
+
+
+def test_9_6_5_rough_mountain_joint_army_whose_partner_left_suffers_none() -> None:
+    """§9.6.5: the joint army did not stay whole (the Pergamene HI moved out): no attrition."""
+    from games.pax_romana.isolation import rough_attrition
+    s = _rough(blank())
+    s.add("mazaca", "rome", "LG", 1)
+    s.add("mazaca", "rome", "LI", 1)
+    rough_attrition(s, "rome", {"mazaca": {"LG": 1, "LI": 1, "pergamum|HI": 1}})
+    assert [f["k"] for f in s.flow] == ["am"]
+    s.add("mazaca", "pergamum", "HI", 1)
+    rough_attrition(s, "rome", {"mazaca": {"LG": 1, "LI": 1, "pergamum|HI": 1}})
+    assert [f["k"] for f in s.flow] == ["am", "attrition_roll"]

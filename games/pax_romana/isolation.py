@@ -10,6 +10,7 @@ from games.core import Choice, Msg, msg
 from games.pax_romana.alliances import allied, separate
 from games.pax_romana.control import data, reachable, space_controller
 from games.pax_romana.flow import Frame, opt, phase, pop, push, question, step
+from games.pax_romana.independents import PERGAMUM
 from games.pax_romana.state import LCU_TYPES, PRState
 
 
@@ -59,16 +60,28 @@ def isolation_rolls(s: PRState, f: Frame) -> None:
 
 @step("attrition_roll")
 def attrition_roll(s: PRState, f: Frame) -> None:
+    """1d6 for the units of ``power`` in ``space`` (§9.6.3); with ``owners`` (§9.6.5 with
+    §17.2) for the army those sides' units there make together, the Power choosing the losses
+    among all of them."""
     pop(s, f)
     power, sp = f["power"], f["space"]
-    units = sum(n for k, n in s.stack(sp, power).items() if k not in ("GR", "GS"))
+    owners = f.get("owners") or [power]
+    army = {o: {k: n for k, n in s.stack(sp, o).items() if k not in ("GR", "GS")}
+            for o in owners}
+    army = {o: st for o, st in army.items() if st}
+    units = sum(n for st in army.values() for n in st.values())
     if not units:
         return
     roll = int(s.rng.roll(range(1, 7)))
     losses = attrition_losses(units, roll)
-    s.say(msg("log.attrition", power=f"@power.{power}", space=f"@space.{sp}", roll=roll,
+    lead = power if power in army else next(iter(army))
+    s.say(msg("log.attrition", power=f"@power.{lead}", space=f"@space.{sp}", roll=roll,
               n=losses))
-    push(s, "attrition", role=power, space=sp, losses=losses, weakened=False)
+    if list(army) == [power]:
+        push(s, "attrition", role=power, space=sp, losses=losses, weakened=False)
+    else:
+        push(s, "attrition", role=power, owner=lead, space=sp, losses=losses, weakened=False,
+             army=army)
 
 
 KILL_ORDER = ("LI", "ML", "MLI", "EL", "CV", "MCV", "MHI", "BR", "wHI", "wLG", "HI", "LG")
@@ -110,17 +123,20 @@ def army_left(s: PRState, space: str, army: dict[str, dict[str, int]]) -> dict[s
 
 
 def army_loss_options(s: PRState, space: str, army: dict[str, dict[str, int]], lead: str,
-                      losses: int, weakened: bool) -> list[str]:
+                      losses: int, weakened: bool, moving: bool = True) -> list[str]:
     """§17.2 with §9.6.3, §10.6.5: what of a joint army (the ally's units and the Pergamenes
     moving as one, ``army``: owner -> units) may absorb the next attrition loss
     (``owner|verb|kind``): the rules of ``loss_options`` over both sides' units together (one
-    LG/HI weakened per roll in the whole army); the moving side's (``lead``) last land combat
-    unit only after the partner's last, as at sea (``independents.joint_loss_options``)."""
+    LG/HI weakened per roll in the whole army); on the move (``moving``) the moving side's
+    (``lead``) last land combat unit only after the partner's last, as at sea
+    (``independents.joint_loss_options``)."""
     parts = army_left(s, space, army)
     out: list[str] = []
     for o in sorted(parts, key=lambda x: (x != lead, x)):
         smaller = any(st.get(k) for p, st in parts.items() if p != o for k in SMALLER)
         out += [f"{o}|{key}" for key in _options_of(parts[o], losses, weakened, smaller)]
+    if not moving:
+        return out
     mine = sum(n for k, n in parts.get(lead, {}).items() if k in LCU_TYPES)
     theirs = any(k in LCU_TYPES for p, st in parts.items() if p != lead for k in st)
     kept = [key for key in out if not (theirs and mine == 1 and key.startswith(f"{lead}|kill|")
@@ -144,7 +160,8 @@ def attrition_keys(s: PRState, f: Frame) -> list[str]:
     if len(army) == 1:
         o = next(iter(army))
         return _options_of(army_left(s, f["space"], army).get(o, {}), f["losses"], f["weakened"])
-    return army_loss_options(s, f["space"], army, _owner(f), f["losses"], f["weakened"])
+    return army_loss_options(s, f["space"], army, _owner(f), f["losses"], f["weakened"],
+                             bool(f.get("move")))
 
 
 def _attrition_choices(s: PRState, f: Frame) -> list[Choice]:
@@ -241,14 +258,30 @@ def _army(st: dict[str, int]) -> dict[str, int]:
     return out
 
 
+def _partners(s: PRState, power: str) -> list[str]:
+    """§17.2 (Alliance with Pergamum): the ally uses the Pergamene armies as if they were his
+    own, combined with his: in his Activation they are his armies for §9.6.5."""
+    return [PERGAMUM] if s.allied_independents.get(PERGAMUM) == power else []
+
+
+def _rough_army(s: PRState, space: str, power: str) -> dict[str, int]:
+    """The army in ``space``: the Power's units (by kind) and its allied Pergamenes' with them
+    (``pergamum|kind``)."""
+    out = _army(s.stack(space, power))
+    for o in _partners(s, power):
+        out.update({f"{o}|{k}": n for k, n in _army(s.stack(space, o)).items()})
+    return out
+
+
 def rough_armies(s: PRState, power: str) -> dict[str, dict[str, int]]:
     """The Power's armies of 3 or more units standing in rough mountain spaces as its Activation
-    begins (§9.6.5)."""
+    begins (§9.6.5); the allied Pergamenes there are one army with its units (§17.2), and a
+    Pergamene army there alone is its army too."""
     if not (s.options.get("advanced") and s.options.get("rough_mountain_attrition")):
         return {}
     out = {}
     for sp in sorted(data().rough_mountains):
-        army = _army(s.stack(sp, power))
+        army = _rough_army(s, sp, power)
         if sum(army.values()) >= 3:
             out[sp] = army
     return out
@@ -256,8 +289,13 @@ def rough_armies(s: PRState, power: str) -> dict[str, dict[str, int]]:
 
 def rough_attrition(s: PRState, power: str, armies: dict[str, dict[str, int]]) -> None:
     """§9.6.5: at the end of the Activation, each of those armies that did not leave its space
-    suffers attrition by §9.6.3."""
+    suffers attrition by §9.6.3 (a joint one as one army, §17.2)."""
     for sp in sorted(armies, reverse=True):
-        now = _army(s.stack(sp, power))
+        now = _rough_army(s, sp, power)
         if all(now.get(k, 0) >= n for k, n in armies[sp].items()):
-            push(s, "attrition_roll", power=power, space=sp)
+            owners = sorted({k.split("|")[0] if "|" in k else power for k in armies[sp]},
+                            key=lambda o: (o != power, o))
+            if owners == [power]:
+                push(s, "attrition_roll", power=power, space=sp)
+            else:
+                push(s, "attrition_roll", power=power, space=sp, owners=owners)
