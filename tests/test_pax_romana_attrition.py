@@ -179,6 +179,19 @@ def test_9_5_2_joint_army_two_losses_rome_may_take_the_pergamene_hi_10_6_5() -> 
     assert move["units"] == {"LG": 1, "LI": 1} and move["with"] == {"pergamum": {"LI": 1}}
 
 
+def test_9_5_2_joint_army_whose_pergamenes_are_all_lost_goes_on_as_romes_17_2() -> None:
+    """§9.5.2, §9.6.3, §17.2: a Roman LG + LI and one Pergamene HI roll 5 crossing with 3 more
+    Roman LI (6 units: 30%, 1.8, 2 losses); Rome eliminates the Pergamene HI, and the army goes
+    on as Rome's alone."""
+    s = _joint_army_crosses_the_alps(blank(), 5, LG=1, LI=4, p_HI=1)
+    assert s.flow[-1]["losses"] == 2
+    s = act(s, "rome", "loss", "pergamum|kill|HI")
+    move = s.flow[-1]
+    assert move["k"] == "move_army" and move["units"] == {"LG": 1, "LI": 4}
+    assert move["with"] == {}
+    assert s.units == {"taurinorum": {"rome": {"LG": 1, "LI": 4}}}
+
+
 def test_9_5_2_joint_army_one_weakening_per_roll_across_both_sides_10_6_5() -> None:
     """§9.6.3 (only one LG/HI weakened per attrition roll) over a joint army (§17.2): a Roman
     LG + LI and a Pergamene HI + LI roll 5 (2 losses); Rome weakens its LG, and then may not

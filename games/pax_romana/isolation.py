@@ -195,6 +195,11 @@ def _attrition(s: PRState, f: Frame, verb: str, arg: Any) -> None:
         f["losses"] -= 2 if kind in ("HI", "LG") else 1
     for units in _army_parts(s, f, power):
         _lose(units, what, kind)
+    if f.get("move"):                   # a partner whose units are all lost leaves the army
+        from games.pax_romana.movement import move_frame
+        m = move_frame(s)
+        if m is not None and m.get("with"):
+            m["with"] = {o: st for o, st in m["with"].items() if st}
     s.merge_weakened(sp, power)
     if f["losses"] <= 0 or not attrition_keys(s, f):
         pop(s, f)
