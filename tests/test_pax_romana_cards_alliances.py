@@ -795,7 +795,7 @@ def test_17_2_card_3_joint_army_shares_a_storms_losses_11_2_1() -> None:
         "Rome: your army and Pergamum's aboard at Mare Tyrrhenum (open sea) lose at least 2 BP "
         "more: whose units?")
     assert render(view.prompt_msg, "ru", TEXTS) == (
-        "Рим: ваша армия и армия (Пергам) на кораблях в Тирренское море (открытое море) "
+        "Рим: ваша армия и армия (Пергам) на кораблях в Тирренском море (открытое море) "
         "теряют ещё не меньше 2 ОБ: чьи отряды?")
     assert [c.label for c in view.actions][2:4] == ["Lose a Light Infantry of Pergamum",
                                                     "Lose a Heavy Infantry of Pergamum"]

@@ -75,8 +75,8 @@ texts.extend({
                                 "сражении принимает {who}.",
         "log.combined_defence_lot": "{space}: союзники защищаются единой армией; по жребию "
                                     "решения в сражении принимает {who}.",
-        "log.ally_placed": "Союзники расходятся: {army} из {start} размещают в {space}.",
-        "log.ally_lost": "Союзники расходятся: {army} в {start} негде разместить (ни одна "
+        "log.ally_placed": "Союзники расходятся: {army} из {start:gen} размещают в {space:loc}.",
+        "log.ally_lost": "Союзники расходятся: {army} в {start:loc} негде разместить (ни одна "
                          "столица не свободна), и она погибает.",
         "prompt.alliance2": "{who}: {proposer} предлагает союз до конца Игрового Хода: {a} и "
                             "{b}.",
@@ -88,9 +88,9 @@ texts.extend({
         "choice.refuse_alliance": "Отказаться",
         "choice.offer_alliance": "Предложить союз: {power}",
         "choice.offer_alliance_all": "Предложить союз всем приглашённым",
-        "prompt.ally_capital": "{who}: ваша армия покидает союзника в {space}: в какую "
+        "prompt.ally_capital": "{who}: ваша армия покидает союзника в {space:loc}: в какую "
                                "столицу она идёт?",
-        "choice.to_capital": "В {space}",
+        "choice.to_capital": "В {space:acc}",
         "choice.table_talk": "Разговор: переговоры, союз, обмен (свободные переговоры; "
                              "Действие не тратится)",
         "log.table_talk": "{who} начинает переговоры (свободные переговоры).",

@@ -45,10 +45,10 @@ texts.extend({
                                     "the Transit Points it crossed."},
     "ru": {"log.elephant_losses": "Слоны уничтожают {n} ОБ армии: {power}; её игрок выбирает, "
                                   "какие отряды.",
-           "prompt.retreat_via": "{who}: армия отступает на две области, в {space}: через какую "
-                                 "область?",
-           "choice.retreat_via": "Через {space}",
-           "log.retreat_tp_losses": "{power}: армия, отступившая в {space}, теряет {n} ОБ за "
+           "prompt.retreat_via": "{who}: армия отступает на две области, в {space:acc}: через "
+                                 "какую область?",
+           "choice.retreat_via": "Через {space:acc}",
+           "log.retreat_tp_losses": "{power}: армия, отступившая в {space:acc}, теряет {n} ОБ за "
                                     "пройденные транзитные пункты."},
 })
 

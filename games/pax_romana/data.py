@@ -1626,7 +1626,10 @@ def _check_names_ru(nr: NamesRuFile, m: MapFile) -> list[str]:
         out += [f"{n}: {kind}: {i}: not in map.json" for i in forms if i not in names]
         out += [f"{n}: {kind}: {i}: nom {f.nom!r} is not map.json's name_ru {names[i]!r}"
                 for i, f in forms.items() if i in names and f.nom != names[i]]
-    owners = {p.id for p in m.powers} | {x.id for x in m.independent_states}
+    # the Powers and Independents, and the other owners a text names (the Soldiers of Fortune,
+    # the barbarians, the slaves, "the independents")
+    owners = ({p.id for p in m.powers} | {x.id for x in m.independent_states}
+              | set(OTHER_OWNERS) | {"sof", "independent"})
     out += [f"{n}: powers: {i}: not a Power or Independent of map.json"
             for i in nr.powers if i not in owners]
     return out

@@ -654,22 +654,22 @@ extend({
         "log.pontus_am": "МА Понта: {power} двигает отряды Понта.",
         "log.pontus_ends": "Последний сухопутный отряд Понта уничтожен: царство выходит "
                            "из игры.",
-        "choice.intercept_with": "Перехват армией ({who}) из {space} в {target}",
-        "choice.intercept_joint": "Перехват вашей армией вместе с армией ({who}) из {space} в "
-                                  "{target}",
+        "choice.intercept_with": "Перехват армией ({who}) из {space:gen} в {target:acc}",
+        "choice.intercept_joint": "Перехват вашей армией вместе с армией ({who}) из {space:gen} в "
+                                  "{target:acc}",
         "choice.combine": "Взять с собой отряды ({who}) отсюда ({n}) одной армией",
         "choice.drop_partner_unit": "Оставить здесь: {unit} ({who}) (0 ОД)",
         "choice.pick_up_with": "Забрать отряды ({who}) здесь ({n}; 1 ОД)",
-        "log.combined": "{power}: отряды ({who}) в {space} ({n}) присоединяются к армии.",
-        "choice.pontus_place": "{unit} в {space}",
-        "choice.pontic_army_at": "Армия Понта в {space} (отрядов: {n})",
-        "choice.pontic_unit_at": "{unit} в {space}",
-        "choice.pontic_fleet_at": "Галеры Понта в {space} ({n})",
+        "log.combined": "{power}: отряды ({who}) в {space:loc} ({n}) присоединяются к армии.",
+        "choice.pontus_place": "{unit} в {space:acc}",
+        "choice.pontic_army_at": "Армия Понта в {space:loc} (отрядов: {n})",
+        "choice.pontic_unit_at": "{unit} в {space:loc}",
+        "choice.pontic_fleet_at": "Галеры Понта в {space:loc} ({n})",
         "prompt.pontus_place": "{who}: куда Понт размещает отряд «{unit}»? "
                                "(осталось: {n})",
         "prompt.pontus_am": "{who}: МА Понта, главных движений: {majors}, малых: {minors}, "
                             "только отряды Понта",
-        "prompt.joint_sea_loss": "{who}: ваша армия и армия ({partner}) на кораблях в {space} "
+        "prompt.joint_sea_loss": "{who}: ваша армия и армия ({partner}) на кораблях в {space:loc} "
                                  "теряют ещё не меньше {n} ОБ: чьи отряды?",
         "choice.kill_unit_of": "Потерять: {unit} ({who})",
         "choice.weaken_unit_of": "Ослабить: {unit} ({who})",

@@ -1216,24 +1216,24 @@ texts.extend({
     },
     "ru": {
         "prompt.intercept_escaping": "{who}: {army}, отходящая или отступающая после боя, "
-                                     "входит в {space} рядом с вашей армией: перехватить?",
-        "prompt.intercept_joint": "{who}: {army} входит в {space}, чтобы атаковать {side}: "
+                                     "входит в {space:acc} рядом с вашей армией: перехватить?",
+        "prompt.intercept_joint": "{who}: {army} входит в {space:acc}, чтобы атаковать {side}: "
                                   "перехватить и сражаться вместе с ними одной армией в этом "
                                   "бою (потом ваша армия вернётся, откуда пришла)?",
-        "prompt.intercept_city": "{who}: перехват из {start} в {space}: до броска объявите, "
-                                 "какие отряды там обороняются в городе или поселении (они не "
-                                 "участвуют в бою при перехвате); остальные атакуют вместе с "
-                                 "вами",
+        "prompt.intercept_city": "{who}: перехват из {start:gen} в {space:acc}: до броска "
+                                 "объявите, какие отряды там обороняются в городе или поселении "
+                                 "(они не участвуют в бою при перехвате); остальные атакуют "
+                                 "вместе с вами",
         "choice.in_city": "{unit} ({who}): один отряд обороняется в городе",
         "choice.all_in_city": "Все они обороняются в городе",
         "choice.intercept_roll": "Бросок на перехват (в городе: {n})",
         "choice.withdraw_by_sea": "Отойти морем (1d6 без модификаторов, нужно {n} ОД)",
         "choice.withdraw_embark": "Погрузиться и отойти морем ({n} ОД)",
         "choice.withdraw_stop": "Закончить отход здесь",
-        "choice.withdraw_by_sea_to": "Плыть в {space}",
-        "prompt.withdraw_by_sea": "{who}: армия, отходящая из {space}, плывёт на одну морскую "
+        "choice.withdraw_by_sea_to": "Плыть в {space:acc}",
+        "prompt.withdraw_by_sea": "{who}: армия, отходящая из {space:gen}, плывёт на одну морскую "
                                   "связь: в какой дружественный порт?",
-        "log.withdrew_by_sea": "{power} отходит морем из {start} в {space}.",
-        "log.withdraw_joined": "{power}: отряды в {space} присоединяются к отходящей армии.",
+        "log.withdrew_by_sea": "{power} отходит морем из {start:gen} в {space:acc}.",
+        "log.withdraw_joined": "{power}: отряды в {space:loc} присоединяются к отходящей армии.",
     },
 })

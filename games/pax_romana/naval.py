@@ -1356,36 +1356,36 @@ texts.extend({
     },
     "ru": {
         "prompt.naval_contact_transport": "{who}: транспорт ({army}, армия на галерах) входит "
-                                          "в {space}, где стоит ваш флот: сражаться, уйти или "
+                                          "в {space:acc}, где стоит ваш флот: сражаться, уйти или "
                                           "пропустить?",
-        "prompt.naval_withdrawal": "{who}: ваш флот, уходящий из {space} перед морским боем, "
-                                   "в {at}: плыть дальше (осталось морских связей: {n}, до "
+        "prompt.naval_withdrawal": "{who}: ваш флот, уходящий из {space:gen} перед морским боем, "
+                                   "в {at:loc}: плыть дальше (осталось морских связей: {n}, до "
                                    "порта) или закончить здесь?",
-        "prompt.naval_withdrawal_stopped": "{who}: ваш флот, уходящий из {space}, "
-                                           "остановился в {at}: бросок на продолжение или "
+        "prompt.naval_withdrawal_stopped": "{who}: ваш флот, уходящий из {space:gen}, "
+                                           "остановился в {at:loc}: бросок на продолжение или "
                                            "закончить здесь?",
         "choice.naval_withdraw_stop": "Закончить отход здесь",
         "choice.pick_up_galleys": "Взять с собой галеры здесь: {n} (0 ОД)",
         "choice.drop_galley": "Оставить здесь одну галеру (0 ОД)",
         "choice.fleet_pick_up": "Забрать сухопутные отряды здесь ({n}): морской транспорт "
                                 "(бросок ОД - 1)",
-        "log.fleet_picks_up": "{power}: флот забирает в {space} сухопутных отрядов: {n}; ОД: "
+        "log.fleet_picks_up": "{power}: флот забирает в {space:loc} сухопутных отрядов: {n}; ОД: "
                               "{mp}.",
-        "log.transport_losses": "{power}: армия на кораблях в {space} теряет с галерами {n} "
+        "log.transport_losses": "{power}: армия на кораблях в {space:loc} теряет с галерами {n} "
                                 "ОБ.",
-        "log.transport_beaten": "{power}: разбитый транспорт уходит в {space}, где армия "
+        "log.transport_beaten": "{power}: разбитый транспорт уходит в {space:acc}, где армия "
                                 "должна высадиться.",
-        "choice.naval_withdraw_ask": "Просить разрешения войти в {space}, мимо стоящего там "
+        "choice.naval_withdraw_ask": "Просить разрешения войти в {space:acc}, мимо стоящего там "
                                      "флота",
-        "choice.naval_attack": "Атаковать вражеский флот в {space} (морской бой)",
+        "choice.naval_attack": "Атаковать вражеский флот в {space:loc} (морской бой)",
         "prompt.naval_passage": "{who}: флот ({army}), уходящий перед морским боем, просит "
-                                "войти в {space}, где стоит ваш флот: пропустить?",
+                                "войти в {space:acc}, где стоит ваш флот: пропустить?",
         "choice.allow_passage": "Пропустить",
         "choice.refuse_passage": "Отказать",
-        "log.passage_refused": "{power} не пускает уходящий флот в {space}.",
-        "log.no_way_out": "{power}: флоту некуда уйти из {space}, кроме пути, в котором "
+        "log.passage_refused": "{power} не пускает уходящий флот в {space:acc}.",
+        "log.no_way_out": "{power}: флоту некуда уйти из {space:gen}, кроме пути, в котором "
                           "отказано: отхода нет.",
         "log.withdrawal_ends": "{power}: уходящему флоту отказано в пути дальше, его отход "
-                               "заканчивается в {space}.",
+                               "заканчивается в {space:loc}.",
     },
 })

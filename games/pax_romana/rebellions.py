@@ -695,9 +695,9 @@ extend({
     "ru": {
         "log.rebellion_card": "{power} разыгрывает «Восстание»: {roll} по Таблице Восстаний: "
                               "{region}.",
-        "log.rebels_rise": "Восстание в {space}: ВР {n}.",
+        "log.rebels_rise": "Восстание в {space:loc}: ВР {n}.",
         "log.rebels_destroy": "Восставшие уничтожают сухопутные отряды: {power}, {space}.",
-        "log.rebels_destroyed": "Разбитые восставшие в {space} уничтожены.",
+        "log.rebels_destroyed": "Разбитые восставшие в {space:loc} уничтожены.",
         "log.rebels_unit": "Восставшие уничтожают отряд: {power}, {unit}, {space}.",
         "log.garrisons_removed": "Гарнизоны удалены: {power}, {space}.",
         "log.garrison_removed": "Гарнизон удалён: {power}, {space}.",
@@ -705,7 +705,7 @@ extend({
         "log.cyprus_revolt": "Восстание на Кипре: до конца хода флоты не входят в его области и "
                              "не проходят через них, кроме тех, где у игрока уже есть галеры.",
         "log.gaul_roll": "Галлия: {roll} + провинций под контролем {n} = {total}: {what}.",
-        "log.gallic_army": "Галльская армия (ВР {n} и командир) поднимается в {space}; её "
+        "log.gallic_army": "Галльская армия (ВР {n} и командир) поднимается в {space:loc}; её "
                            "разместил {power}.",
         "log.gaul_objected": "{power} не отдаёт Галльскую армию другим в этом ходу.",
         "word.local_rebellion": "Местное Восстание",
@@ -719,7 +719,7 @@ extend({
         "prompt.gallic_army": "{who}: разместите Галльскую армию",
         "prompt.gaul_objection": "{who}: могут ли другие державы двигать Галльскую армию в "
                                  "этом ходу?",
-        "choice.rebels_units_at": "{power} в {space} ({n} БС)",
+        "choice.rebels_units_at": "{power} в {space:loc} ({n} БС)",
         "choice.garrison_of": "Гарнизон: {power}, {space}",
         "choice.unit_of": "{unit}: {power}, {space}",
         "choice.rebels_none": "Никакой",

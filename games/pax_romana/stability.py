@@ -144,10 +144,10 @@ extend({
         "log.disbanded_heavy": "{power} disbands {unit} at {space}.",
     },
     "ru": {
-        "choice.disband_heavy": "Расформировать: {unit} в {space}",
+        "choice.disband_heavy": "Расформировать: {unit} в {space:loc}",
         "choice.disband_done": "Больше не расформировывать",
         "prompt.disband_heavy": "{who}: расформировать ТП или легионы перед действием? "
                                 "(на карте: {n})",
-        "log.disbanded_heavy": "{power} расформировывает: {unit} в {space}.",
+        "log.disbanded_heavy": "{power} расформировывает: {unit} в {space:loc}.",
     },
 })

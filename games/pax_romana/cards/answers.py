@@ -389,20 +389,20 @@ extend({
         "choice.card_player": "{who}",
     },
     "ru": {
-        "log.ambush": "{power} устраивает засаду в {space}: бросок {roll}, потерять ОБ: {n}.",
+        "log.ambush": "{power} устраивает засаду в {space:loc}: бросок {roll}, потерять ОБ: {n}.",
         "log.conqueror_card": "{power}: Завоеватель, второе большое перемещение армии "
                               "выдающегося полководца.",
         "log.galley_tech": "{power}: галеры имеют по 3 ОБ до конца хода.",
-        "log.naval_ambush": "{power} устраивает морскую засаду у {space}: армия ({who}) "
+        "log.naval_ambush": "{power} устраивает морскую засаду у {space:gen}: армия ({who}) "
                             "погибла.",
-        "log.naval_ambush_escort": "{power} устраивает морскую засаду у {space}: флот "
+        "log.naval_ambush_escort": "{power} устраивает морскую засаду у {space:gen}: флот "
                                    "({at}) вступает в морской бой с охраной транспорта "
                                    "({who}).",
-        "log.tactical_surprise": "{power}: тактическая внезапность в {space}, 2 сдвига.",
-        "log.helepolis": "{power}: гелеполь даёт 2 сдвига в {space}.",
-        "log.archimedes": "{power} помещает изобретателя в {space}.",
-        "log.poliorcetes": "{power} платит 2Т за гелеполь при армии в {space}.",
-        "log.helepolis_lost": "{power}: армии в {space} больше нет, её гелеполь убран с карты.",
+        "log.tactical_surprise": "{power}: тактическая внезапность в {space:loc}, 2 сдвига.",
+        "log.helepolis": "{power}: гелеполь даёт 2 сдвига в {space:loc}.",
+        "log.archimedes": "{power} помещает изобретателя в {space:acc}.",
+        "log.poliorcetes": "{power} платит 2Т за гелеполь при армии в {space:loc}.",
+        "log.helepolis_lost": "{power}: армии в {space:loc} больше нет, её гелеполь убран с карты.",
         "log.spies": "{power}: шпионы смотрят карты на руке: {who}.",
         "log.spies_saw": "{who}: карт на руке {n}; смотрите свою руку.",
         "log.traitor": "{power} берёт случайную карту с руки: {who}.",
@@ -410,7 +410,7 @@ extend({
         "log.traitor_lost": "{power} забирает вашу карту «{card}».",
         "prompt.card_pick": "{who}: «{card}»: выберите.",
         "choice.card_city": "Город {space}",
-        "choice.card_army": "Армия в {space}",
+        "choice.card_army": "Армия в {space:loc}",
         "choice.card_player": "{who}",
     },
 })

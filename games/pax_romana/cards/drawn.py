@@ -543,7 +543,7 @@ extend({
         "why.successor_wars": "войны диадохов продолжаются",
         "prompt.successor_wars": "{who}: {card}: какая греческая армия делает большой ход "
                                  "в Грецию?",
-        "log.successor_wars": "{power} двигает греческую армию из {space}.",
+        "log.successor_wars": "{power} двигает греческую армию из {space:gen}.",
         "log.objective_returned": "Ваша возможная цель {letter} возвращена в пул.",
         "log.objectives_changed": "{power} возвращает в пул возможных целей: {n} и тянет "
                                   "столько же.",
@@ -554,20 +554,20 @@ extend({
         "log.foreign_policy": "{power} тянет возможную цель.",
         "log.objective_back": "{power} возвращает в пул одну из прежних возможных целей, "
                               "наугад.",
-        "choice.leader_of_at": "{leader} ({power}) в {space}",
+        "choice.leader_of_at": "{leader} ({power}) в {space:loc}",
         "prompt.conspiracy": "{who}: {card}: какого полководца убрать?",
         "log.conspiracy": "Заговор убирает полководца: {leader} ({power}).",
         "prompt.dies_irae": "{who}: {card}: заплатить жрецам {n}Т или потерять этот МА?",
         "choice.pay_priests": "Заплатить жрецам {n}Т",
         "choice.cancel_am": "Потерять этот МА",
         "log.am_cancelled": "{power} теряет этот МА.",
-        "choice.garrison_at": "Гарнизон {power} в {space}",
+        "choice.garrison_at": "Гарнизон {power:gen} в {space:loc}",
         "prompt.insurrection": "{who}: {card}: какой гарнизон убрать?",
-        "log.insurrection": "Местный мятеж уничтожает гарнизон {power} в {space}.",
+        "log.insurrection": "Местный мятеж уничтожает гарнизон {power:gen} в {space:loc}.",
         "log.civil_war_waits": "Следующий МА державы {power} уйдёт на гражданскую войну.",
         "log.card_civil_war_loss": "{power}: гражданская война уносит половину отрядов в "
-                                   "{space}; остаётся гарнизон.",
+                                   "{space:loc}; остаётся гарнизон.",
         "prompt.resurgence": "{who}: {card}: поставьте фишку племени (осталось {n})",
-        "log.tribe_placed": "В {space} появляется фишка племени.",
+        "log.tribe_placed": "В {space:loc} появляется фишка племени.",
     },
 })

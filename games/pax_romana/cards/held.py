@@ -444,19 +444,19 @@ extend({
         "unit.MCV": "наёмная кавалерия",
         "prompt.mission": "{who}: {card}: посмотрите фишку племени (осталось "
                           "{n})",
-        "log.mission_seen": "В фишке племени в {space} воинов: {n}.",
+        "log.mission_seen": "В фишке племени в {space:loc} воинов: {n}.",
         "log.mission": "Послы державы {power} вернулись из глубинных земель.",
         "prompt.free_garrisons": "{who}: {card}: поставьте бесплатный гарнизон "
                                  "(поставлено {n})",
         "choice.done_garrisons": "Больше не ставить",
-        "log.free_garrison": "{power} ставит бесплатный гарнизон в {space}.",
+        "log.free_garrison": "{power} ставит бесплатный гарнизон в {space:loc}.",
         "choice.mercenaries": "{n} × {unit}",
         "prompt.hire_mercenaries": "{who}: {card}: что купить на {n}Т?",
         "prompt.mercenaries_join": "{who}: {card}: к какой армии они присоединятся?",
         "log.mercenaries": "{power} нанимает: {unit} × {n}, они присоединяются к армии в "
-                           "{space}.",
+                           "{space:loc}.",
         "log.card_militia": "{power} созывает ополчение: выпало {roll}, ополченцев {n}.",
-        "choice.leader_at": "{leader} в {space}",
+        "choice.leader_at": "{leader} в {space:loc}",
         "choice.no_leader_to_remove": "На карте нет полководца, чтобы отстранить",
         "choice.leader_rated": "{leader} ({t}-{c}) — в Рим",
         "choice.no_dictator": "Без диктатора",

@@ -145,11 +145,11 @@ extend({
     "ru": {
         "power.successor": "армия диадохов (греческая)",
         "army.successor": "армию диадохов (греческую)",
-        "prompt.successor_join": "{who}: {card}: греческие отряды в {space} присоединяются к "
+        "prompt.successor_join": "{who}: {card}: греческие отряды в {space:loc} присоединяются к "
                                  "армии или она их атакует?",
         "choice.successor_join": "Присоединяются ({n} отр.; забрать их стоит 1 ОД)",
         "choice.successor_attack": "Атаковать их",
-        "log.successor_join": "Греческие отряды в {space} присоединяются к армии диадохов.",
+        "log.successor_join": "Греческие отряды в {space:loc} присоединяются к армии диадохов.",
         "log.successor_over": "Поход армии диадохов окончен: её отряды снова греческие.",
     },
 })

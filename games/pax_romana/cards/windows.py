@@ -211,9 +211,9 @@ _WHAT = {
            "land_battle": "a land battle is about to be fought in {space}",
            "card": "{actor} plays {card}", "expansion_start": "{actor} begins an Expansion",
            "action": "{actor}'s Action Segment begins"},
-    "ru": {"enter_tp": "армия ({actor}) входит в {space}",
-           "naval_transport": "армия ({actor}) морем входит в {space}",
-           "land_battle": "начинается сухопутное сражение в {space}",
+    "ru": {"enter_tp": "армия ({actor}) входит в {space:acc}",
+           "naval_transport": "армия ({actor}) морем входит в {space:acc}",
+           "land_battle": "начинается сухопутное сражение в {space:loc}",
            "card": "{actor} разыгрывает «{card}»", "expansion_start": "{actor} начинает экспансию",
            "action": "начинается сегмент действий: {actor}"},
 }
