@@ -19,11 +19,13 @@ Loaders (cached; call freely, each file is read and checked once per process):
     battle_deck() -> BattleDeck    the 48-card battle deck composition (battle_cards.json)
     tables() -> Tables             attrition, retreat (rout), siege, naval tables, turn track,
                                    reinforcements, battle-card bonuses, rule numbers (tables.json)
+    names_ru() -> NamesRuFile      the Russian names' case forms, for the texts (names_ru.json)
     load_all() -> None             load and check every file (raises DataError)
     raw_documents() -> 5 dicts     the same checked data in the first transcription's layout
     load_map(dir), load_generals(dir), load_setup(dir), load_strategy_cards(dir),
-    load_battle_deck(dir), load_tables(dir), load_dir(dir): the same, uncached, from another
-                                   folder (a corrected copy, a test's broken file)
+    load_battle_deck(dir), load_tables(dir), load_names_ru(dir), load_dir(dir): the same,
+                                   uncached, from another folder (a corrected copy, a test's
+                                   broken file)
 
 HannibalMap (all lookups are precomputed dicts / frozensets):
     .spaces: dict[str, Space]          .provinces: dict[str, Province]
@@ -379,6 +381,28 @@ class BattleDeck(_Model):
     def full_deck(self) -> list[str]:
         """One key per card, in file order (shuffle it with the game's RNG)."""
         return [c.key for c in self.cards for _ in range(c.count)]
+
+
+# -- names_ru.json -------------------------------------------------------------------------------
+class CaseForms(_Model):
+    """A Russian name in the cases a text asks for after a preposition (``games.core.text``
+    ``CASES``); ``nom`` is the name itself, as map.json gives it. ``made``: declined by a
+    morphological analyser and read by hand ("generated"), or written by hand ("corrected")."""
+    nom: str = Field(min_length=1)
+    gen: str = Field(min_length=1)
+    dat: str = Field(min_length=1)
+    acc: str = Field(min_length=1)
+    loc: str = Field(min_length=1)
+    ins: str = Field(min_length=1)
+    made: Literal["generated", "corrected"]
+
+
+class NamesRuFile(_Model):
+    """The case forms of every space's and province's Russian name, and of the two sides."""
+    about: str
+    spaces: dict[str, CaseForms]
+    provinces: dict[str, CaseForms]
+    sides: dict[str, CaseForms]
 
 
 # -- tables.json ---------------------------------------------------------------------------------
@@ -906,6 +930,30 @@ def load_tables(directory: Path = DATA_DIR) -> Tables:
     return t
 
 
+def _check_names_ru(f: NamesRuFile, m: HannibalMap) -> list[str]:
+    """Every space and province has its forms, under its id, and their ``nom`` is its name_ru."""
+    n = "names_ru.json"
+    out: list[str] = []
+    kinds: tuple[tuple[str, dict[str, CaseForms], dict[str, str]], ...] = (
+        ("spaces", f.spaces, {k: v.name_ru for k, v in m.spaces.items()}),
+        ("provinces", f.provinces, {k: v.name_ru for k, v in m.provinces.items()}))
+    for kind, forms, names in kinds:
+        out += [f"{n}: {kind}: {i}: no case forms" for i in names if i not in forms]
+        out += [f"{n}: {kind}: {i}: not in map.json" for i in forms if i not in names]
+        out += [f"{n}: {kind}: {i}: nom {x.nom!r} is not map.json's name_ru {names[i]!r}"
+                for i, x in forms.items() if i in names and x.nom != names[i]]
+    out += [f"{n}: sides: {i}: not a side" for i in f.sides if i not in ("rome", "carthage")]
+    return out
+
+
+def load_names_ru(directory: Path = DATA_DIR, board: HannibalMap | None = None) -> NamesRuFile:
+    f: NamesRuFile = _read("names_ru.json", NamesRuFile, directory)
+    problems = _check_names_ru(f, board or load_map(directory))
+    if problems:
+        raise DataError(problems)
+    return f
+
+
 def load_dir(directory: Path) -> None:
     """Load and check every file of another data folder (a corrected copy); raises DataError."""
     board = load_map(directory)
@@ -914,11 +962,17 @@ def load_dir(directory: Path) -> None:
     load_strategy_cards(directory, board)
     load_battle_deck(directory)
     load_tables(directory)
+    load_names_ru(directory, board)
 
 
 @cache
 def hmap() -> HannibalMap:
     return load_map()
+
+
+@cache
+def names_ru() -> NamesRuFile:
+    return load_names_ru(DATA_DIR, hmap())
 
 
 @cache
@@ -1038,3 +1092,4 @@ def load_all() -> None:
     strategy_cards()
     battle_deck()
     tables()
+    names_ru()

@@ -1335,17 +1335,17 @@ _EN = {
     "log.train_goes": "The siege train goes with {g}.",
 }
 _RU = {
-    "choice.charm_start": "Чары: снять римский ПК в {where} (1 ед. движения)",
-    "log.charm": "Ганнибал зачаровал Италию: римский ПК в {where} снят.",
-    "prompt.intercept_command": "Перехватившие войска объединяются в {where}: кто командует?",
+    "choice.charm_start": "Чары: снять римский ПК в {where:loc} (1 ед. движения)",
+    "log.charm": "Ганнибал зачаровал Италию: римский ПК в {where:loc} снят.",
+    "prompt.intercept_command": "Перехватившие войска объединяются в {where:loc}: кто командует?",
     "choice.commander": "{g}",
-    "log.intercept_command": "{g} принимает командование в {where}.",
+    "log.intercept_command": "{g} принимает командование в {where:loc}.",
     "choice.stay_inside": "Остаться в крепости",
     "choice.avoid_part": "Уклониться от боя: {g}, оставив часть ВЧ (1-{r})",
     "choice.shelter_part_gens": "{n} ВЧ и полководцы в крепость, остальные принимают бой",
     "choice.come_out": "{n} ВЧ выходят из крепости и встают вне стен",
     "choice.come_out_gens": "{n} ВЧ и полководцы выходят из крепости и встают вне стен",
-    "log.come_out": "{side}: {n} ВЧ выходят из крепости {where}.",
+    "log.come_out": "{side}: {n} ВЧ выходят из крепости {where:gen}.",
     "prompt.train_q": "Идёт ли осадный парк с полководцем {g}? (С ним нельзя пройти "
                       "альпийский перевал.)",
     "choice.train_take": "Осадный парк идёт с войском",

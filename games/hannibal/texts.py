@@ -7,7 +7,7 @@ Names of areas, provinces, generals and cards come from the data files.
 
 from __future__ import annotations
 
-from games.core.text import list_slots
+from games.core.text import CASES, list_slots
 from games.hannibal import data as D
 
 BC_LIST = list_slots("l", 7)
@@ -247,18 +247,18 @@ _RU: dict[str, str] = {
     "prompt.cus": "Сколько ВЧ идёт с полководцем {g}?",
     "prompt.march": "{g} в области {where}, осталось {mp} ОД, {n} ВЧ: куда?",
     "prompt.sail_to": "Куда плывёт {g}?",
-    "prompt.here": "{g} входит в {where} с {n} ВЧ: что делает ваша армия там?",
-    "prompt.intercept": "{g} входит в {where} с {n} ВЧ: перехват?",
+    "prompt.here": "{g} входит в {where:acc} с {n} ВЧ: что делает ваша армия там?",
+    "prompt.intercept": "{g} входит в {where:acc} с {n} ВЧ: перехват?",
     "prompt.avoid_to": "{g} уклоняется от боя: куда?",
     "prompt.pursue": "Противник уклонился: бросить кубик для погони ({g})?",
-    "prompt.fight_or_return": "Вас перехватили в {where}: бой или возврат?",
+    "prompt.fight_or_return": "Вас перехватили в {where:loc}: бой или возврат?",
     "prompt.hanno": "Ганнон может снять римский ПК здесь.",
-    "prompt.siege": "Осаждать {where} (очков штурма: {n})?",
+    "prompt.siege": "Осаждать {where:acc} (очков штурма: {n})?",
     "prompt.command_roll": "Бросить кубик на смену командования римлян?",
     "prompt.charge": "Атаковать слонами ({n})?",
-    "prompt.loss_mix": "В {where} потеряно {n} ВЧ: сколько из них слонов?",
-    "prompt.walls_gens": "{n} ВЧ отступают в крепость {where}: какие полководцы идут с ними?",
-    "prompt.loss_split": "В {where} потеряно {n} ВЧ: сколько из них из крепости?",
+    "prompt.loss_mix": "В {where:loc} потеряно {n} ВЧ: сколько из них слонов?",
+    "prompt.walls_gens": "{n} ВЧ отступают в крепость {where:gen}: какие полководцы идут с ними?",
+    "prompt.loss_split": "В {where:loc} потеряно {n} ВЧ: сколько из них из крепости?",
     "prompt.lead": "Раунд {n}: сыграйте карту тактики.",
     "prompt.match": "Ответьте картой «{t}» или проиграйте битву.",
     "prompt.counter": "Вы ответили: бросить кубик на контратаку?",
@@ -268,8 +268,9 @@ _RU: dict[str, str] = {
     "prompt.retreat": "Ваша армия разбита: куда отступать?",
     "choice.skip": "Пропустить", "choice.back": "Назад", "choice.done": "Готово",
     "choice.no": "Нет",
-    "choice.place_cu": "{src}: ВЧ в {where}", "choice.place_cu_n": "ВЧ в {where} (осталось {n})",
-    "choice.place_general": "В {where}", "choice.place_at": "{where}",
+    "choice.place_cu": "{src}: ВЧ в {where:loc}",
+    "choice.place_cu_n": "ВЧ в {where:loc} (осталось {n})",
+    "choice.place_general": "В {where:acc}", "choice.place_at": "{where}",
     "choice.province": "{p}…",
     "choice.proconsul": "{g} остаётся проконсулом", "choice.no_proconsul": "Без проконсула",
     "choice.campaign_first": "Да, сначала карта кампании", "choice.decline_first": "Нет",
@@ -278,24 +279,24 @@ _RU: dict[str, str] = {
     "choice.ops_move": "{ops} ОЧ: передвинуть полководца",
     "choice.ops_pcs": "{ops} ОЧ: разместить ПК", "choice.ops_raise": "3 ОЧ: набрать ВЧ",
     "choice.event": "Событие: {card}", "choice.discard": "Сбросить",
-    "choice.place_pc": "ПК в {where}", "choice.raise_at": "ВЧ в {where}",
-    "choice.remove_pc": "Снять ПК в {where}",
+    "choice.place_pc": "ПК в {where:loc}", "choice.raise_at": "ВЧ в {where:loc}",
+    "choice.remove_pc": "Снять ПК в {where:loc}",
     "choice.respond": "Сыграть «{card}»", "choice.no_response": "Не отвечать",
     "choice.general": "{g} ({where})", "choice.end_campaign": "Закончить кампанию",
     "choice.cus": "{n} ВЧ",
-    "choice.move_to": "В {where}", "choice.move_cross": "В {where} ({kind}, {mp} ОД)",
-    "choice.sail": "Плыть (3 ОД)", "choice.sail_to": "Плыть в {where}",
+    "choice.move_to": "В {where:acc}", "choice.move_cross": "В {where:acc} ({kind}, {mp} ОД)",
+    "choice.sail": "Плыть (3 ОД)", "choice.sail_to": "Плыть в {where:acc}",
     "choice.enter_walls": "Войти в крепость и остановиться", "choice.stop": "Остановиться",
     "choice.stand": "Принять бой", "choice.stay_displaced": "Остаться (полководцы смещены)",
     "choice.avoid": "Уклониться от боя: {g} (1-{r})",
     "choice.avoid_sub": "Уклоняется только {g} с частью ВЧ (1-{r})",
     "choice.shelter": "Укрыться в крепости",
     "choice.shelter_part": "{n} ВЧ в крепость, остальные принимают бой",
-    "choice.intercept": "Перехват: {g} из {where} (1-{r})",
+    "choice.intercept": "Перехват: {g} из {where:gen} (1-{r})",
     "choice.no_more": "Без (дальнейших) перехватов",
-    "choice.avoid_to": "В {where}", "choice.pursue": "Бросить на погоню (1-{r})",
+    "choice.avoid_to": "В {where:acc}", "choice.pursue": "Бросить на погоню (1-{r})",
     "choice.fight": "Бой", "choice.return": "Вернуться назад",
-    "choice.hanno_remove": "Снять ПК в {where}",
+    "choice.hanno_remove": "Снять ПК в {where:loc}",
     "choice.siege": "{what}: {where}",
     "choice.siege_led": "{what}: {where}, ведёт {g}",
     "choice.command_roll": "Бросить", "choice.charge": "В атаку",
@@ -312,8 +313,8 @@ _RU: dict[str, str] = {
     "choice.match": "Ответить: «{t}»", "choice.lose": "Не отвечать: проиграть битву",
     "choice.counter": "Контратака (1-{r})",
     "choice.take_initiative": "Перехватить инициативу", "choice.block": "Помешать (1-{r})",
-    "choice.withdraw_to": "В {where}",
-    "choice.retreat_to": "В {where} ({d} обл., потери {n} ВЧ)",
+    "choice.withdraw_to": "В {where:acc}",
+    "choice.retreat_to": "В {where:acc} ({d} обл., потери {n} ВЧ)",
     "choice.retreat_walls": "В крепость",
     "choice.steal_shown": "Забрать открытую «{t}»", "choice.steal_hidden": "Взять закрытую карту",
     "prompt.steal": "Измена союзников: какую карту тактики противника забрать?",
@@ -321,23 +322,24 @@ _RU: dict[str, str] = {
     "choice.pick": "Забрать {n} ВЧ", "choice.pick_general": "Забрать полководца {g}",
     "choice.drop_general": "Оставить полководца {g}",
     "prompt.troops": "{g} с {n} ВЧ: оставить или забрать войска.",
-    "log.train_lost": "Осадный парк Карфагена потерян в {where}.",
+    "log.train_lost": "Осадный парк Карфагена потерян в {where:loc}.",
     "choice.split": "{n} ВЧ в крепость, остальные плывут назад",
-    "log.split": "{n} ВЧ входят в крепость {where}, остальные плывут назад.",
-    "log.drop": "{g} оставляет {n} ВЧ в {where}.", "log.pick": "{g} забирает {n} ВЧ в {where}.",
-    "log.pickgen": "{g} забирает полководца {other} в {where}.",
-    "log.dropgen": "{g} оставляет полководца {other} в {where}.",
+    "log.split": "{n} ВЧ входят в крепость {where:gen}, остальные плывут назад.",
+    "log.drop": "{g} оставляет {n} ВЧ в {where:loc}.",
+    "log.pick": "{g} забирает {n} ВЧ в {where:loc}.",
+    "log.pickgen": "{g} забирает полководца {other} в {where:loc}.",
+    "log.dropgen": "{g} оставляет полководца {other} в {where:loc}.",
     "log.setup": "218 г. до н. э.: армии готовы.",
     "log.turn": "Ход {n} ({years}).",
-    "log.reinforce": "{side}: {n} ВЧ подкрепления в {where}.",
-    "log.general_returns": "{g} возвращается в {where}.",
+    "log.reinforce": "{side}: {n} ВЧ подкрепления в {where:loc}.",
+    "log.general_returns": "{g} возвращается в {where:acc}.",
     "log.no_reinforcements": "Рим осаждён, все полководцы внутри: подкреплений нет.",
     "log.reinforcements_lost": "{side}: {n} ВЧ подкрепления негде выставить, они потеряны.",
     "log.general_waits": "{g}: нет карфагенских ВЧ, к которым можно вернуться; остаётся вне поля.",
-    "log.africanus": "Сципион Африканский высаживается в {where} с 5 ВЧ.",
+    "log.africanus": "Сципион Африканский высаживается в {where:loc} с 5 ВЧ.",
     "log.africanus_never": "Сципиону Африканскому негде появиться: он не придёт.",
     "log.proconsul": "{g} — проконсул.", "log.consul": "{g} избран консулом.",
-    "log.general_placed": "{g} принимает командование в {where}.",
+    "log.general_placed": "{g} принимает командование в {where:loc}.",
     "log.deal": "Каждой стороне сдано {n} карт стратегии.",
     "log.reshuffle": "Колода стратегии перетасована.",
     "log.first": "Первым ходит {side}.",
@@ -346,27 +348,27 @@ _RU: dict[str, str] = {
     "log.ops": "{side} разыгрывает «{card}» на {ops} ОЧ.",
     "log.response": "{side} отвечает картой «{card}».",
     "log.truce": "Заключено перемирие.", "log.truce_ends": "Перемирие нарушено.",
-    "log.pc_placed": "{side} ставит ПК в {where}.",
-    "log.pc_flipped": "{side} переворачивает ПК в {where}.",
-    "log.pc_removed": "ПК в {where} снят ({side}).",
-    "log.raise": "{side} набирает ВЧ в {where}.",
-    "log.activate": "{g} выступает из {where} с {n} ВЧ.",
-    "log.move": "{g} входит в {where}.", "log.sail": "{g} высаживается в {where}.",
-    "log.enter_walls": "{g} входит в крепость {where}.",
+    "log.pc_placed": "{side} ставит ПК в {where:loc}.",
+    "log.pc_flipped": "{side} переворачивает ПК в {where:loc}.",
+    "log.pc_removed": "ПК в {where:loc} снят ({side}).",
+    "log.raise": "{side} набирает ВЧ в {where:loc}.",
+    "log.activate": "{g} выступает из {where:gen} с {n} ВЧ.",
+    "log.move": "{g} входит в {where:acc}.", "log.sail": "{g} высаживается в {where:loc}.",
+    "log.enter_walls": "{g} входит в крепость {where:gen}.",
     "log.naval_roll": "Морской бой: бросок {roll} {mod:+d}: {result}.",
-    "log.attrition": "Изнурение ({side}) в {where} ({why}): бросок {roll}, потеряно {n} ВЧ.",
-    "log.shelter": "{side}: {n} ВЧ укрываются в крепости {where}.",
+    "log.attrition": "Изнурение ({side}) в {where:loc} ({why}): бросок {roll}, потеряно {n} ВЧ.",
+    "log.shelter": "{side}: {n} ВЧ укрываются в крепости {where:gen}.",
     "log.avoid_ok": "{g} уклоняется от боя (бросок {roll}).",
     "log.avoid_failed": "{g} не смог уклониться (бросок {roll}).",
-    "log.avoid_to": "{g} отходит в {where}.",
-    "log.intercept_ok": "{g} перехватывает в {where} (бросок {roll}{mod:+d}).",
+    "log.avoid_to": "{g} отходит в {where:acc}.",
+    "log.intercept_ok": "{g} перехватывает в {where:loc} (бросок {roll}{mod:+d}).",
     "log.intercept_failed": "Перехват не удался: {g} (бросок {roll}{mod:+d}).",
     "log.pursue_ok": "{g} продолжает движение (бросок {roll}).",
     "log.pursue_failed": "{g} останавливается (бросок {roll}).",
-    "log.overrun": "Одиночная ВЧ в {where} подавлена.",
-    "log.return": "{g} возвращается в {where}.",
+    "log.overrun": "Одиночная ВЧ в {where:loc} подавлена.",
+    "log.return": "{g} возвращается в {where:acc}.",
     "log.displaced": "{g} смещён.", "log.general_dies": "{g} погибает.",
-    "log.battle": "Битва в {where}: атакует {a}.",
+    "log.battle": "Битва в {where:loc}: атакует {a}.",
     "log.command_roll": "Смена командования: бросок {roll}, командует {g}.",
     "log.charge": "Атака слонов: бросок {roll}, {result}.",
     "log.loss_mix": "{side}: из {n} потерянных ВЧ слонов — {e}.",
@@ -386,25 +388,26 @@ _RU: dict[str, str] = {
     "log.withdraw_rolled": "{side}: бросок на отвод войск {roll}.",
     "log.withdraw_blocked": "{side} мешает отводу войск (бросок {roll}).",
     "log.block_failed": "{side} не смог помешать отводу (бросок {roll}).",
-    "log.withdrawn": "{side} отводит войска в {where}.",
+    "log.withdrawn": "{side} отводит войска в {where:acc}.",
     "log.battle_losses": "Потери в битве: бросок {roll}, раундов {rounds}: атакующий {a}, "
                          "обороняющийся {d}.",
     "log.battle_no_losses": "Не сыграно ни одного раунда: потерь в битве нет.",
     "log.battle_won": "{side} побеждает в битве.",
     "log.rout": "Разгром ({side}): бросок {roll} {mod:+d}: потеряно {n} ВЧ.",
-    "log.retreat": "{side} отступает в {where}, потеряно {n} ВЧ.",
-    "log.retreat_walls": "{side}: {n} ВЧ отступают в крепость {where}.",
+    "log.retreat": "{side} отступает в {where:acc}, потеряно {n} ВЧ.",
+    "log.retreat_walls": "{side}: {n} ВЧ отступают в крепость {where:gen}.",
     "log.destroyed": "{side}: {n} ВЧ не могут отступить и уничтожены.",
-    "log.siege_roll": "{side}, осада {where}: бросок {roll}{mod:+d}: очков {pts}, "
+    "log.siege_roll": "{side}, осада {where:gen}: бросок {roll}{mod:+d}: очков {pts}, "
                       "потеряно {lost} ВЧ (всего очков {total}).",
-    "log.city_taken": "{side} берёт {where}.",
-    "log.tribe_subjugated": "{side} покоряет племя в {where}.",
+    "log.city_taken": "{side} берёт {where:acc}.",
+    "log.tribe_subjugated": "{side} покоряет племя в {where:loc}.",
     "log.isolated": "{side} снимает {n} изолированных ПК.",
     "log.points": "Политические очки: Рим {rome}, Карфаген {carthage}.",
     "describe.head": "Ход {n} ({years}), {phase}.",
     "describe.points": "Провинции: Рим {rome}, Карфаген {carthage}. Карты: Рим {hr}, "
                        "Карфаген {hc}.",
-    "describe.battle": "Битва в {where}, раунд {n}: у атакующего {a} карт, у обороняющегося {d}.",
+    "describe.battle": "Битва в {where:loc}, раунд {n}: у атакующего {a} карт, у обороняющегося "
+                       "{d}.",
     "describe.hand": "Ваши карты:", "describe.battle_hand": "Ваши карты тактики:",
 }
 
@@ -436,6 +439,17 @@ def _names() -> tuple[dict[str, str], dict[str, str]]:
         ru[f"years.{turn.turn}"] = f"{span} {'гг.' if '–' in span else 'г.'} до н. э."
     en["bc.maharbal"] = "Maharbal's Cavalry"
     ru["bc.maharbal"] = "Конница Магарбала"
+    # the case forms a Russian template asks for after a preposition, ``в {where:loc}``
+    # (games.core.text ``CASES``), from names_ru.json
+    forms = D.names_ru()
+    for case in CASES:
+        for sid, f in forms.spaces.items():
+            ru[f"space.{sid}:{case}"] = getattr(f, case)
+            ru[f"inside.{sid}:{case}"] = f"{getattr(f, case)} (в крепости)"
+        for pid, f in forms.provinces.items():
+            ru[f"prov.{pid}:{case}"] = getattr(f, case)
+        for side, f in forms.sides.items():
+            ru[f"side.{side}:{case}"] = getattr(f, case)
     return en, ru
 
 
@@ -556,21 +570,21 @@ _PUBLIC_RU: dict[str, str] = {
     "public.prompt.cus": "{side}: сколько ВЧ идёт с полководцем {g}?",
     "public.prompt.march": "{side}: {g} в области {where}, осталось {mp} ОД, {n} ВЧ: куда?",
     "public.prompt.sail_to": "{side}: куда плывёт {g}?",
-    "public.prompt.here": "{side}: {g} входит в {where} с {n} ВЧ: что делает армия там?",
-    "public.prompt.intercept": "{side}: {g} входит в {where} с {n} ВЧ: перехват?",
-    "public.prompt.intercept_command": "{side}: перехватившие войска объединяются в {where}: "
+    "public.prompt.here": "{side}: {g} входит в {where:acc} с {n} ВЧ: что делает армия там?",
+    "public.prompt.intercept": "{side}: {g} входит в {where:acc} с {n} ВЧ: перехват?",
+    "public.prompt.intercept_command": "{side}: перехватившие войска объединяются в {where:loc}: "
                                        "кто командует?",
     "public.prompt.avoid_to": "{side}: {g} уклоняется от боя: куда?",
     "public.prompt.pursue": "{side}: противник уклонился: бросить кубик для погони ({g})?",
-    "public.prompt.fight_or_return": "{side}: перехват в {where}: бой или возврат?",
+    "public.prompt.fight_or_return": "{side}: перехват в {where:loc}: бой или возврат?",
     "public.prompt.hanno": "{side}: снимет ли Ганнон римский ПК здесь?",
-    "public.prompt.siege": "{side}: осаждать {where} (очков штурма: {n})?",
+    "public.prompt.siege": "{side}: осаждать {where:acc} (очков штурма: {n})?",
     "public.prompt.command_roll": "{side}: бросить кубик на смену командования римлян?",
     "public.prompt.charge": "{side}: атаковать слонами ({n})?",
-    "public.prompt.loss_mix": "{side}: в {where} потеряно {n} ВЧ: сколько из них слонов?",
-    "public.prompt.walls_gens": "{side}: {n} ВЧ отступают в крепость {where}: какие "
+    "public.prompt.loss_mix": "{side}: в {where:loc} потеряно {n} ВЧ: сколько из них слонов?",
+    "public.prompt.walls_gens": "{side}: {n} ВЧ отступают в крепость {where:gen}: какие "
                                 "полководцы идут с ними?",
-    "public.prompt.loss_split": "{side}: в {where} потеряно {n} ВЧ: сколько из них из "
+    "public.prompt.loss_split": "{side}: в {where:loc} потеряно {n} ВЧ: сколько из них из "
                                 "крепости?",
     "public.prompt.lead": "Раунд {n}: {side} выбирает карту тактики.",
     "public.prompt.match": "{side} выбирает карту тактики, чтобы ответить на «{t}», или "

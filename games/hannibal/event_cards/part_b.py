@@ -589,8 +589,8 @@ _RU: dict[str, str] = {
     "event.diplomacy.prompt": "Дипломатия: какой вражеский ПК станет вашим?",
     "event.bad_weather.log": "Непогода: {g} не выходит в море и до конца хода остаётся в порту "
                              "({where}).",
-    "event.bad_weather.crossing": "Непогода: {g} не может пройти в {where}; движение окончено.",
-    "event.bad_weather.land": "Непогода: {g} возвращается в {where}; движение окончено.",
+    "event.bad_weather.crossing": "Непогода: {g} не может пройти в {where:acc}; движение окончено.",
+    "event.bad_weather.land": "Непогода: {g} возвращается в {where:acc}; движение окончено.",
     "event.two_legions_of_slaves.prompt": "Куда встают два легиона рабов?",
     "event.allied_auxiliaries.prompt": "Союзное ополчение: к какому полководцу оно приходит?",
     "event.opposing_fleet_breaks_siege.prompt": "Какую осаду прорывает флот?",
