@@ -18,7 +18,7 @@ from games import registry
 from games.ai import decide
 from games.ai import pax_romana as pr_ai
 from games.ai.common import key_of, random_choice
-from games.core import View, msg
+from games.core import LogLine, View, msg
 from games.core.rng import player_random
 from games.pax_romana.state import City, PRState
 
@@ -198,3 +198,47 @@ def test_advanced_game_pays_for_the_am_then_searches_the_action():
     _states, consistent = pr_ai.samples_for(action, player_random(1), 2)
     assert consistent
     assert decide(action, 1, "ai", "normal", strict=True).verb == "action"
+
+
+def test_a_deep_sea_point_counts_as_a_long_voyage():
+    """§11.2.1: a storm in a Deep Sea Transit Point may sink a transport with its army, so the
+    way to a landing counts one as several sea steps and goes along the coasts."""
+    far = pr_ai.sea_distances("rome", 8)
+    assert far["ntp_mare_inferum"] == 1
+    assert far["dstp_mare_tyrrhenum"] == pr_ai.DEEP_STEPS
+
+
+def test_an_army_leaves_one_unit_a_space():
+    """§9.2.1: a unit dropped off stays; the log shows the army has dropped one here since it
+    stepped in, and not in the space before."""
+    found = first_views({"prompt.expansion"})
+    _state, role, view = found["prompt.expansion"]
+    def line(seq: int, key: str, **args: str) -> LogLine:
+        return LogLine(seq=seq, step=seq, text="", msg=msg(key, **args))
+    power = f"@power.{role}"
+    log = [line(1, "log.move_step", power=power, start="@space.a", space="@space.b"),
+           line(2, "log.dropped", power=power, unit="@unit.GR", space="@space.b"),
+           line(3, "log.move_step", power=power, start="@space.b", space="@space.c")]
+    moved = view.model_copy(update={"log": log})
+    assert not pr_ai._dropped_here(moved, "c")
+    dropped = view.model_copy(update={"log": log + [
+        line(4, "log.dropped", power=power, unit="@unit.LI", space="@space.c")]})
+    assert pr_ai._dropped_here(dropped, "c")
+
+
+def test_scenario_two_counts_an_enemy_army_in_reach_of_the_capital():
+    """Scenario II: the enemy capital held at a Victory Phase wins. An enemy army next to Rome
+    stronger than Rome's legions and walls lowers Rome's evaluation, and raises Carthage's."""
+    state = RULES.setup(1, "II", {})
+    view = RULES.view(state, "rome")
+    s = pr_ai.board_state(view)
+    assert pr_ai.exposure(RULES.public_board(s), "rome") == 0
+    near = RULES.copy(s)
+    near.units["capua"] = {"carthage": {"LG": 6}}       # 24 BP against 2 LG and the city
+    b = RULES.public_board(near)
+    assert pr_ai.danger(b, "rome", "rome") == 24
+    assert pr_ai.exposure(b, "rome") == 24 - pr_ai.guard_of(b, "rome", "rome") > 0
+    far = RULES.copy(s)
+    far.units["mediolanum"] = {"carthage": {"LG": 6}}   # the same army beyond reach
+    assert pr_ai.evaluate(near, "rome") < pr_ai.evaluate(far, "rome")
+    assert pr_ai.evaluate(near, "carthage") > pr_ai.evaluate(far, "carthage")

@@ -40,6 +40,7 @@ when they give and refused when they take. A menu it does not know gets a weight
 
 from __future__ import annotations
 
+import heapq
 import logging
 from collections import deque
 from functools import cache
@@ -57,7 +58,7 @@ from games.ai.common import (
 from games.core import Choice, Msg, Rng, View, msg
 from games.core.fuzz import weighted_index
 from games.core.rng import PlayerRandom
-from games.pax_romana import economy
+from games.pax_romana import economy, naval
 from games.pax_romana.activation import battle_points
 from games.pax_romana.control import controllers, data, province_map, territory_map
 from games.pax_romana.flow import FLOW, Frame, opt, question, waiting
@@ -78,15 +79,23 @@ TREASURY = 0.25
 BP = 0.12
 CAPITAL = 4.0              # an own capital held
 RIVAL_SHARE = 0.7          # how much the best rival's standing counts against
+CAPITAL_RISK = 1.5         # a BP by which an enemy army in reach outnumbers a capital's guard
 POSITION = 0.6             # an army's best prize within reach
 REACH = 6                  # steps within which an army looks for its prize
 PROVINCE = 2.5             # a province won by holding one more space
+CITY_PRIZE = 3.0           # an enemy city to take (a settlement half)
+CAPITAL_CITY = 6.0         # ... when it is a Power's capital
+CAPITAL_SPACE = 4.0        # a Power's capital space not held
 VOYAGE = 8                 # sea steps after which a transport lands where it can
+DEEP_STEPS = 4             # a Deep Sea Transit Point counts as this many sea steps
+BUILD_DROPS = True         # armies leave the units for settlements and cities on their way
 SEA_STRENGTH = 6           # an army this strong may go by sea to its prize
 ATTACK_EDGE = 1.3          # attack only with this many times the defence's BP (and 1 more)
 
 SEARCH_PROMPTS = {"prompt.am", "prompt.am_action", "prompt.expansion", "prompt.move_army"}
+GREEDY_PROMPTS = {"prompt.am", "prompt.am_action", "prompt.expansion", "prompt.move_army"}
 MENU_STEPS = 30            # a rollout from the Expansion menu: the Move or building chosen
+MENU_TO_MENU = True        # whether a rollout from the menu stops when the menu comes back
 AM_STEPS = 40              # a rollout from the AM: into the Activation
 SAMPLES = {"easy": 0, "normal": 3}
 TRUST = 0.3                # the policy's own pick keeps ties and near ties
@@ -276,7 +285,39 @@ def evaluate(s: PRState, me: str) -> float:
     rate = {r: from_gop[r] + from_cvp[r] for r in s.roles}
     mine = standing(s, me, ctrl, gop, cvp, rate) + POSITION * position(s, me)
     rivals = [standing(s, r, ctrl, gop, cvp, rate) for r in s.roles if r != me]
+    if capital_race(s.scenario, n):
+        b = public_board(s)
+        mine -= CAPITAL_RISK * exposure(b, me)
+        rivals = [v - CAPITAL_RISK * exposure(b, r)
+                  for v, r in zip(rivals, [r for r in s.roles if r != me], strict=True)]
     return mine - RIVAL_SHARE * max(rivals, default=0.0)
+
+
+def capital_race(scenario: str, powers: int) -> bool:
+    """Scenarios II and IV: holding the enemy capital at a Victory Phase wins the game."""
+    return powers == 2 and scenario in ("II", "IV")
+
+
+def danger(b: dict[str, Any], me: str, cap: str) -> int:
+    """The biggest enemy army (BP) that may reach ``cap``: within three steps by land, or in a
+    port a short voyage away along the coasts (§11.3)."""
+    near = set(distances(cap, 3))
+    if cap in data().ports:
+        near |= {p for p in sea_distances(cap, 5) if p in data().ports}
+    return max((_enemies(b, me, sp) for sp in near), default=0)
+
+
+def guard_of(b: dict[str, Any], me: str, cap: str) -> int:
+    """What holds ``cap``: the Power's BP there and its city's FP."""
+    x = b["spaces"].get(cap)
+    city = x["city"] if x else None
+    return _mine(b, me, cap) + (int(city["fp"]) if city and city["owner"] == me else 0)
+
+
+def exposure(b: dict[str, Any], me: str) -> float:
+    """How far the enemy armies within reach outnumber what holds the Power's capitals."""
+    return sum(max(0, danger(b, me, cap) - guard_of(b, me, cap))
+               for cap in data().capitals_of(me))
 
 
 def position(s: PRState, me: str) -> float:
@@ -342,12 +383,12 @@ def prize(b: dict[str, Any], me: str, sp: str, strength: int) -> float:
     worth = 0.0
     city = x["city"] if x else None
     if city and city["owner"] != me:
-        worth += 3.0 if city["kind"] == "city" else 1.5
+        worth += CITY_PRIZE if city["kind"] == "city" else 0.5 * CITY_PRIZE
         if d.spaces[sp].capital and city["owner"] in b["powers"]:
-            worth += 6.0
+            worth += CAPITAL_CITY
     capital_of = d.spaces[sp].home_of if d.spaces[sp].capital else None
     if capital_of and capital_of != me and capital_of in b["powers"] and ctrl != me:
-        worth += 4.0
+        worth += CAPITAL_SPACE
         if len(b["powers"]) == 2:
             worth += 40.0      # Scenario II: the enemy capital wins the game
     if ctrl != me:
@@ -417,17 +458,26 @@ def _sea_neighbours(point: str) -> tuple[str, ...]:
     return tuple(sorted(data().sea_neighbours(point)))
 
 
+@cache
+def _deep(point: str) -> bool:
+    """A Deep Sea Transit Point: a storm there may sink a transport and its army (§11.2.1)."""
+    return naval.point_kind(point) == "dstp"
+
+
 def sea_distances(start: str, most: int = 8) -> dict[str, int]:
+    """Sea steps from ``start``, a Deep Sea Transit Point counting ``DEEP_STEPS`` (a storm
+    there may sink the transport with its army, §11.2.1)."""
     out = {start: 0}
-    q = deque([start])
+    q = [(0, start)]
     while q:
-        cur = q.popleft()
-        if out[cur] >= most:
+        d, cur = heapq.heappop(q)
+        if d > out.get(cur, d) or d >= most:
             continue
         for nb in _sea_neighbours(cur):
-            if nb not in out:
-                out[nb] = out[cur] + 1
-                q.append(nb)
+            nd = d + (DEEP_STEPS if _deep(nb) else 1)
+            if nd <= most and nd < out.get(nb, most + 1):
+                out[nb] = nd
+                heapq.heappush(q, (nd, nb))
     return out
 
 
@@ -596,6 +646,10 @@ def _army_score(view: View, space: str, owner: str) -> float:
     if data().spaces[space].capital and data().spaces[space].home_of == me:
         if threat(b, me, space) > 0:
             guard = 3.0
+        city = x.get("city") if x else None
+        walls = int(city["fp"]) if city and city["owner"] == me else 0
+        if capital_race(view.scenario, len(b["powers"])) and danger(b, me, space) > walls:
+            guard = 10.0           # leaving would hand the enemy the game (Scenario II)
     return pot * (1.0 + 0.05 * strength) - guard + 0.01 * strength
 
 
@@ -696,19 +750,133 @@ def _move_army(view: View, choices: list[Choice]) -> Choice:
     return pick
 
 
+def _dropped_here(view: View, at: str) -> bool:
+    """Whether the army has already left a unit in ``at`` since it stepped in (the log)."""
+    me = f"@power.{view.role}"
+    for line in reversed(view.log):
+        args = line.msg.args
+        if args.get("power") != me:
+            continue
+        if line.msg.key == "log.dropped":
+            return args.get("space") == f"@space.{at}"
+        if line.msg.key in ("log.move_step", "log.mp_roll"):
+            return False
+    return False
+
+
+def _open_provinces(b: dict[str, Any], me: str, at: str, most: int = 3) -> int:
+    """The provinces, within ``most`` steps of ``at``, that one unit in an empty space of
+    theirs would win (§5.2.1 b)."""
+    provs = set()
+    for sp, dist in distances(at, most).items():
+        if 0 < dist and _is_space(sp) and defence(b, me, sp) == 0 \
+                and b["control"].get(sp) != me and province_gain(b, me, sp) >= PROVINCE:
+            provs.add(data().spaces[sp].province)
+    return len(provs)
+
+
 def _drop(view: View, choices: list[Choice], at: str) -> Choice | None:
-    """Leave a light unit behind where it wins a province (§5.2) for the Victory Phase."""
+    """Leave one unit behind where it wins or helps to win a province (§5.2) for the Victory
+    Phase: a garrison where the province is not yet held, a light unit where it wins it; one
+    unit a space; disband a unit into garrisons (§12.1.4) when provinces lie open ahead."""
     b = view.board
     me = view.role or ""
-    drops = [c for c in choices if c.verb == "drop"]
+    drops = [c for c in choices if c.verb == "drop" and "|" not in str(c.arg)]
     x = b["spaces"].get(at)
-    if not drops or not _is_space(at) or not x or x["city"] or b["control"].get(at) != me:
+    if not drops or not _is_space(at) or not x or b["control"].get(at) != me:
         return None
-    mine = sum(u["count"] for u in x["units"] if u["owner"] == me)
-    if mine < 2 or province_gain(b, me, at) < PROVINCE or threat(b, me, at) >= 4:
+    if _dropped_here(view, at) or threat(b, me, at) >= 4:
         return None
-    order = {"LI": 0, "CV": 1, "GR": 2, "MHI": 3, "wHI": 4, "HI": 5, "wLG": 6, "LG": 7}
-    return min(drops, key=lambda c: (order.get(str(c.arg), 9), str(c.arg)))
+    build = _builder_drop(view, drops, at) if BUILD_DROPS else None
+    if build is None and BUILD_DROPS and _first(drops, "drop", "GR") is None \
+            and _open_sites(view, at) >= 2:
+        build = _to_garrisons(view, choices, at)
+    if build is not None or data().spaces[at].home_of == me or (
+            x["city"] and x["city"]["owner"] == me):
+        return build
+    gain = province_gain(b, me, at)
+    if gain >= 0.8 and _first(drops, "drop", "GR") is not None:
+        return _first(drops, "drop", "GR")
+    light = [c for c in drops if str(c.arg) in ("LI", "CV")]
+    if light and gain >= PROVINCE:
+        return min(light, key=lambda c: str(c.arg) != "LI")
+    if gain >= 0.8 and _first(drops, "drop", "GR") is None:
+        return _to_garrisons(view, choices, at)
+    return None
+
+
+def _pending_builds(view: View) -> tuple[int, int]:
+    """The settlements and cities the Power could build now (§7.1.2): its garrisons in spaces
+    without a city, its legions and heavy infantry in its intact settlements."""
+    me = view.role or ""
+    sites = cities = 0
+    for x in view.board["spaces"].values():
+        kinds = {u["type"] for u in x["units"] if u["owner"] == me}
+        c = x["city"]
+        if c is None and "GR" in kinds:
+            sites += 1
+        elif c and c["owner"] == me and c["kind"] == "settlement" and c["fp"] >= 2 \
+                and kinds & {"LG", "HI"}:
+            cities += 1
+    return sites, cities
+
+
+def _open_sites(view: View, at: str, most: int = 3) -> int:
+    """Settlement sites within ``most`` steps of ``at`` a garrison could hold, when the
+    Treasury would pay for them: the Power's or nobody's spaces without a city or a garrison,
+    not Rough Mountains, out of danger (§7.1.2, §7.1.3)."""
+    b = view.board
+    me = view.role or ""
+    cash = int(_power(view).get("treasury", 0)) - _reserve(view)
+    sites, _cities = _pending_builds(view)
+    if cash - 2 * sites < 4:
+        return 0
+    n = 0
+    for sp, dist in distances(at, most).items():
+        x = b["spaces"].get(sp)
+        if (0 < dist and _is_space(sp) and not data().spaces[sp].rough_mountain
+                and b["control"].get(sp) in (None, me) and defence(b, me, sp) == 0
+                and not (x and (x["city"] or x["units"])) and threat(b, me, sp) < 4):
+            n += 1
+    return n
+
+
+def _builder_drop(view: View, drops: list[Choice], at: str) -> Choice | None:
+    """Leave the unit a building needs (§7.1.2) where the Treasury will pay for it: a garrison
+    in an empty space of the Power's (a Settlement's site, not a Rough Mountain, §7.1.3), a
+    full legion or heavy infantry in its intact Settlement."""
+    b = view.board
+    me = view.role or ""
+    x = b["spaces"][at]
+    cash = int(_power(view).get("treasury", 0)) - _reserve(view)
+    sites, cities = _pending_builds(view)
+    spare = cash - 2 * max(0, sites - 1) - 3 * max(0, cities - 1)
+    city = x["city"]
+    kinds = {str(c.arg) for c in drops}
+    if city is None and "GR" in kinds and not data().spaces[at].rough_mountain and spare >= 4:
+        return _first(drops, "drop", "GR")
+    if city and city["owner"] == me and city["kind"] == "settlement" and city["fp"] >= 2 \
+            and spare >= 6 and _mine(b, me, at) >= 12:
+        return _first(drops, "drop", "LG") or _first(drops, "drop", "HI")
+    return None
+
+
+def _to_garrisons(view: View, choices: list[Choice], at: str) -> Choice | None:
+    """An army without garrisons turns a light unit (or a legion it has many of) into
+    garrisons when provinces lie open ahead and its MP allow (§12.1.4)."""
+    b = view.board
+    me = view.role or ""
+    conv = {str(c.arg): c for c in choices if c.verb == "to_garrisons"}
+    if not conv or int(view.prompt_msg.args.get("n", 0)) < 2:
+        return None
+    if _open_provinces(b, me, at) < 2 and _open_sites(view, at) < 2:
+        return None
+    for kind in ("LI", "wLG", "wHI"):
+        if kind in conv:
+            return conv[kind]
+    if _mine(b, me, at) >= 12 or _heavy_over(view) > 0:
+        return conv.get("LG") or conv.get("HI")
+    return None
 
 
 def _transport(view: View, choices: list[Choice]) -> Choice:
@@ -734,7 +902,7 @@ def _transport(view: View, choices: list[Choice]) -> Choice:
         return land            # no sailing in circles: the voyage has gone round or far enough
     if goal is not None and sails:
         def dist(c: Choice) -> tuple[int, str]:
-            d = sea_distances(str(c.arg)).get(goal, 99)
+            d = sea_distances(str(c.arg)).get(goal, 99) + (DEEP_STEPS if _deep(str(c.arg)) else 0)
             return (d, str(c.arg))
         return min(sails, key=dist)
     return land or (sails or [c for c in choices if c.verb == "sail_to"] or choices)[0]
@@ -1108,6 +1276,7 @@ def choose(view: View, rng: PlayerRandom, level: str) -> Choice:
     candidates = [c for c in choices if _worth_trying(c, default)]
     menu = view.prompt_msg.key in ("prompt.expansion", "prompt.move_army")
     limit = MENU_STEPS if menu else AM_STEPS
+    menu = menu and (MENU_TO_MENU or view.prompt_msg.key == "prompt.move_army")
     values = []
     try:
         for c in candidates:
@@ -1129,7 +1298,7 @@ def greedy(view: View, rng: PlayerRandom) -> Choice:
     immediate outcome the evaluation rates best on one sampled State (among the choices the
     search weighs, the policy's own pick keeping near ties); elsewhere the policy."""
     choices = forward(distinct(view.actions))
-    if len(choices) == 1 or view.prompt_msg.key not in SEARCH_PROMPTS:
+    if len(choices) == 1 or view.prompt_msg.key not in GREEDY_PROMPTS:
         return _listed(view, policy(view))
     states, consistent = samples_for(view, rng, 1)
     if not consistent:
