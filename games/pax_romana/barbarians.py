@@ -15,15 +15,9 @@ from games.pax_romana import texts
 from games.pax_romana.flow import Frame, pop, push, step
 from games.pax_romana.state import LCU_TYPES, LeaderState, PRState
 
-# the invasion leaders' names (a second Gallic counter reads as the first)
-texts.extend({
-    "en": {"leader.gallic_invasion": "Barbarian leader (Western or Eastern Gauls)",
-           "leader.gallic_invasion#2": "Barbarian leader (Western or Eastern Gauls)",
-           "leader.german_invasion": "Barbarian leader (Germans)"},
-    "ru": {"leader.gallic_invasion": "Вождь варваров (западные или восточные галлы)",
-           "leader.gallic_invasion#2": "Вождь варваров (западные или восточные галлы)",
-           "leader.german_invasion": "Вождь варваров (германцы)"},
-})
+# a second Gallic invasion counter reads as the first (the names are the leaders' data)
+texts.extend({lang: {"leader.gallic_invasion#2": texts.TEXTS[lang]["leader.gallic_invasion"]}
+              for lang in ("en", "ru")})
 
 
 def reveal_tribe(s: PRState, space: str) -> int:
