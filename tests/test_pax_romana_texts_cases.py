@@ -90,3 +90,21 @@ def test_the_powers_forms_decline_the_names_the_texts_give() -> None:
     for pid, f in forms.powers.items():
         assert f.nom == POWER_NAMES["ru"][pid], pid
     assert {"rome", "carthage", "greece", "east"} <= set(forms.powers)
+
+
+def test_an_army_is_named_in_the_case_its_sentence_needs() -> None:
+    """An army is the subject of «… входит в Афины» and the object of «перехватить …»; a fleet
+    is a Power's («флот Карфагена»)."""
+    def ru(key: str, **args: str) -> str:
+        return render(msg(key, **args), "ru", TEXTS)
+
+    assert ru("prompt.intercept", who="@power.rome", army="@army.carthage",
+              space="@space.athens") == "Рим: перехватить карфагенскую армию, входящую в Афины?"
+    assert ru("prompt.intercept", who="@power.rome", army="@army.sof",
+              space="@space.athens") == "Рим: перехватить армию Солдат Удачи, входящую в Афины?"
+    assert ru("prompt.intercept_escaping", who="@power.rome", army="@army.east",
+              space="@space.athens").startswith("Рим: восточная армия, отходящая")
+    assert ru("log.ally_lost", army="@army.greece", start="@space.athens").startswith(
+        "Союзники расходятся: греческой армии в Афинах негде встать")
+    assert ru("prompt.naval_contact", who="@power.rome", army="@power.carthage",
+              space="@space.athens").startswith("Рим: флот Карфагена входит в Афины")

@@ -75,8 +75,9 @@ texts.extend({
                                 "сражении принимает {who}.",
         "log.combined_defence_lot": "{space}: союзники защищаются единой армией; по жребию "
                                     "решения в сражении принимает {who}.",
-        "log.ally_placed": "Союзники расходятся: {army} из {start:gen} размещают в {space:loc}.",
-        "log.ally_lost": "Союзники расходятся: {army} в {start:loc} негде разместить (ни одна "
+        "log.ally_placed": "Союзники расходятся: {army:acc} из {start:gen} размещают в "
+                           "{space:loc}.",
+        "log.ally_lost": "Союзники расходятся: {army:dat} в {start:loc} негде встать (ни одна "
                          "столица не свободна), и она погибает.",
         "prompt.alliance2": "{who}: {proposer} предлагает союз до конца Игрового Хода: {a} и "
                             "{b}.",

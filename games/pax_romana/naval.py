@@ -1355,7 +1355,7 @@ texts.extend({
                                "withdrawal at {space}.",
     },
     "ru": {
-        "prompt.naval_contact_transport": "{who}: транспорт ({army}, армия на галерах) входит "
+        "prompt.naval_contact_transport": "{who}: транспорт {army:gen} (армия на галерах) входит "
                                           "в {space:acc}, где стоит ваш флот: сражаться, уйти или "
                                           "пропустить?",
         "prompt.naval_withdrawal": "{who}: ваш флот, уходящий из {space:gen} перед морским боем, "
@@ -1378,7 +1378,7 @@ texts.extend({
         "choice.naval_withdraw_ask": "Просить разрешения войти в {space:acc}, мимо стоящего там "
                                      "флота",
         "choice.naval_attack": "Атаковать вражеский флот в {space:loc} (морской бой)",
-        "prompt.naval_passage": "{who}: флот ({army}), уходящий перед морским боем, просит "
+        "prompt.naval_passage": "{who}: флот {army:gen}, уходящий перед морским боем, просит "
                                 "войти в {space:acc}, где стоит ваш флот: пропустить?",
         "choice.allow_passage": "Пропустить",
         "choice.refuse_passage": "Отказать",

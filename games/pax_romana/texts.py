@@ -621,7 +621,7 @@ MILITARY = {
         "prompt.pick_army": "{who}: какие отряды и полководцы идут с армией из {space:gen}? "
                             "Оставьте лишних или выступайте",
         "prompt.move_army": "{who}: куда идёт армия из {space:gen} (осталось {n} ОД)?",
-        "prompt.intercept": "{who}: перехватить {army}, входящую в {space:acc}?",
+        "prompt.intercept": "{who}: перехватить {army:acc}, входящую в {space:acc}?",
         "prompt.withdraw": "{who}: противник ({army}) входит в {space:acc}: отступить до боя или "
                            "принять бой?",
         "prompt.withdraw_to": "{who}: куда отступает армия из {space:gen} ({n} ОД)?",
@@ -689,7 +689,7 @@ MILITARY = {
         "prompt.move_fleet": "{who}: куда плывёт флот из {space:gen}?",
         "prompt.fleet_stopped": "{who}: флот остановился в {space:loc}: бросить на продолжение "
                                 "движения или остаться?",
-        "prompt.naval_contact": "{who}: флот ({army}) входит в {space:acc}: сражаться или "
+        "prompt.naval_contact": "{who}: флот {army:gen} входит в {space:acc}: сражаться или "
                                 "пропустить?",
         "choice.my_fleet_at": "Флот в {space:loc} (галер: {n})",
         "choice.rhodes_fleet_at": "Флот Родоса в {space:loc} (галер: {n})",
@@ -745,14 +745,23 @@ MILITARY = {
 ARMIES = {
     "en": {"rome": "the Roman army", "carthage": "the Carthaginian army",
            "greece": "the Greek army", "east": "the Eastern army"},
-    "ru": {"rome": "римскую армию", "carthage": "карфагенскую армию",
-           "greece": "греческую армию", "east": "восточную армию"},
+    "ru": {"rome": "римская армия", "carthage": "карфагенская армия",
+           "greece": "греческая армия", "east": "восточная армия"},
 }
+# a Power's army in the Russian cases the templates ask for ({army:acc} …)
+ARMY_CASES_RU = {"acc": ("ую армию", "армию"), "dat": ("ой армии", "армии"),
+                 "gen": ("ой армии", "армии")}
 for _lang, _texts in MILITARY.items():
     TEXTS[_lang].update(_texts)
     for _owner, _name in POWER_NAMES[_lang].items():
+        _of = TEXTS["ru"].get(f"power.{_owner}:gen", _name) if _lang == "ru" else _name
         TEXTS[_lang][f"army.{_owner}"] = ARMIES[_lang].get(
-            _owner, ("the army of " if _lang == "en" else "армию: ") + _name)
+            _owner, f"the army of {_name}" if _lang == "en" else f"армия {_of}")
+        if _lang == "ru":
+            for _case, (_adjective, _noun) in ARMY_CASES_RU.items():
+                _own = ARMIES["ru"].get(_owner)
+                TEXTS["ru"][f"army.{_owner}:{_case}"] = (
+                    f"{_own.split()[0][:-2]}{_adjective}" if _own else f"{_noun} {_of}")
 
 
 def extend(more: dict[str, dict[str, str]]) -> None:
