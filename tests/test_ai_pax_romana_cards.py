@@ -382,8 +382,8 @@ def test_the_card_menu_is_left_when_no_card_is_worth_playing():
     hold(s, "east")
     push(s, "card_menu", role="rome", opening=False)
     s = fresh(s)
-    assert [c.verb for c in RULES.view(s, "rome").actions] == ["play", "play", "back"]
-    assert _pick(s, "rome") == ("back", None)
+    assert [c.verb for c in RULES.view(s, "rome").actions] == ["play", "play", "done"]
+    assert _pick(s, "rome") == ("done", None)
 
 
 def test_mercenaries_buy_heavy_infantry_for_the_threatened_army():

@@ -298,7 +298,7 @@ def card_menu(view: View, choices: list[Choice]) -> Choice:
     play = _best_play(view, [c for c in choices if c.verb == "play"])
     if play is not None:
         return play
-    done = next((c for c in view.actions if c.verb == "back"), None)
+    done = next((c for c in view.actions if c.verb == "done"), None)
     return _hire(view, choices, "hire_with") or done or choices[-1]
 
 

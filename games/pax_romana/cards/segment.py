@@ -186,7 +186,7 @@ def _menu_choices(s: PRState, f: Frame) -> list[Choice]:
         return []
     out = [opt("play", k, "choice.play_card", secret=True, card=deck.card_arg(k))
            for k in action_playable(s, power)] + hire_choices(s, power)
-    return out[:24] + [opt("back", None, "choice.card_menu_done", secret=True)]
+    return out[:24] + [opt("done", None, "choice.card_menu_done", secret=True)]
 
 
 def _menu_prompt(s: PRState, f: Frame) -> Msg:
@@ -199,7 +199,7 @@ def card_menu(s: PRState, f: Frame, verb: str, arg: Any) -> None:
     """A Hold in Hand card played between two steps of the Power's action; no limit (§17.1.5)."""
     power = f["role"]
     pop(s, f)
-    if verb == "back":
+    if verb == "done":     # leave the menu, no card played
         return
     if f.get("opening") and s.hands.get(power):
         push(s, "card_menu", role=power, opening=True)
