@@ -80,9 +80,13 @@ BP = 0.12
 CAPITAL = 4.0              # an own capital held
 RIVAL_SHARE = 0.7          # how much the best rival's standing counts against
 CAPITAL_RISK = 1.5         # a BP by which an enemy army in reach outnumbers a capital's guard
+DANGER_LAND = 4            # land steps within which an enemy army threatens a capital
+DANGER_SEA = 6             # sea steps within which an enemy army in a port threatens it
+NEAR_GUARD = 0.7           # how much an army next to the capital guards it
 POSITION = 0.6             # an army's best prize within reach
 REACH = 6                  # steps within which an army looks for its prize
 PROVINCE = 2.5             # a province won by holding one more space
+OPEN_GAIN = 2.5            # a province worth garrisons: one more space wins it
 CITY_PRIZE = 3.0           # an enemy city to take (a settlement half)
 CAPITAL_CITY = 6.0         # ... when it is a Power's capital
 CAPITAL_SPACE = 4.0        # a Power's capital space not held
@@ -96,6 +100,8 @@ SEARCH_PROMPTS = {"prompt.am", "prompt.am_action", "prompt.expansion", "prompt.m
 GREEDY_PROMPTS = {"prompt.am", "prompt.am_action", "prompt.expansion", "prompt.move_army"}
 MENU_STEPS = 30            # a rollout from the Expansion menu: the Move or building chosen
 MENU_TO_MENU = True        # whether a rollout from the menu stops when the menu comes back
+CHORES = frozenset({"drop", "to_garrisons", "pick_up", "pick_up_with"})
+SEARCH_CHORES = True       # whether the search weighs an army's chores on its way
 AM_STEPS = 40              # a rollout from the AM: into the Activation
 SAMPLES = {"easy": 0, "normal": 3}
 TRUST = 0.3                # the policy's own pick keeps ties and near ties
@@ -301,17 +307,20 @@ def capital_race(scenario: str, powers: int) -> bool:
 def danger(b: dict[str, Any], me: str, cap: str) -> int:
     """The biggest enemy army (BP) that may reach ``cap``: within three steps by land, or in a
     port a short voyage away along the coasts (§11.3)."""
-    near = set(distances(cap, 3))
+    near = set(distances(cap, DANGER_LAND))
     if cap in data().ports:
-        near |= {p for p in sea_distances(cap, 5) if p in data().ports}
+        near |= {p for p in sea_distances(cap, DANGER_SEA) if p in data().ports}
     return max((_enemies(b, me, sp) for sp in near), default=0)
 
 
 def guard_of(b: dict[str, Any], me: str, cap: str) -> int:
-    """What holds ``cap``: the Power's BP there and its city's FP."""
+    """What holds ``cap``: the Power's BP there and its city's FP, and a part of its armies
+    next to it (they may intercept, §9.3)."""
     x = b["spaces"].get(cap)
     city = x["city"] if x else None
-    return _mine(b, me, cap) + (int(city["fp"]) if city and city["owner"] == me else 0)
+    near = sum(_mine(b, me, nb) for nb in _neighbours(cap))
+    return (_mine(b, me, cap) + (int(city["fp"]) if city and city["owner"] == me else 0)
+            + int(NEAR_GUARD * near))
 
 
 def exposure(b: dict[str, Any], me: str) -> float:
@@ -770,7 +779,7 @@ def _open_provinces(b: dict[str, Any], me: str, at: str, most: int = 3) -> int:
     provs = set()
     for sp, dist in distances(at, most).items():
         if 0 < dist and _is_space(sp) and defence(b, me, sp) == 0 \
-                and b["control"].get(sp) != me and province_gain(b, me, sp) >= PROVINCE:
+                and b["control"].get(sp) != me and province_gain(b, me, sp) >= OPEN_GAIN:
             provs.add(data().spaces[sp].province)
     return len(provs)
 
@@ -1246,12 +1255,15 @@ def _listed(view: View, picked: Choice) -> Choice:
     return next((c for c in view.actions if key_of(c) == k), view.actions[0])
 
 
-def _worth_trying(c: Choice, default: tuple[str, Any]) -> bool:
+def _worth_trying(c: Choice, default: tuple[str, Any], chores: bool = True) -> bool:
     """Negotiating is not searched (its answers are the others'); passing an AM or ending the
     Expansion early only when the policy itself would: a rollout of one sampled die roll
-    too easily rates doing nothing best."""
+    too easily rates doing nothing best. Without ``chores`` the units an army drops off or
+    picks up on its way are the policy's (the search weighs where it goes)."""
     if key_of(c) == default:
         return True
+    if not chores and c.verb in CHORES:
+        return False
     if c.verb == "action":
         return c.arg not in ("negotiate", "pass")
     return c.verb != "end"
@@ -1273,7 +1285,7 @@ def choose(view: View, rng: PlayerRandom, level: str) -> Choice:
     if not consistent:
         return _listed(view, policy(view))
     default = key_of(policy(view))
-    candidates = [c for c in choices if _worth_trying(c, default)]
+    candidates = [c for c in choices if _worth_trying(c, default, SEARCH_CHORES)]
     menu = view.prompt_msg.key in ("prompt.expansion", "prompt.move_army")
     limit = MENU_STEPS if menu else AM_STEPS
     menu = menu and (MENU_TO_MENU or view.prompt_msg.key == "prompt.move_army")
