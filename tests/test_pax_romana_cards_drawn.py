@@ -601,5 +601,5 @@ def test_successor_wars_card_36_fleet_contact_names_the_successor_army_11_4_1() 
         "Greece: the transport of the Successor army (Greek) (an army aboard its galleys) "
         "enters Athens where your fleet lies: fight it, withdraw, or let it pass?")
     assert render(prompt, "ru", TEXTS) == (
-        "Греция: транспорт (армия диадохов (греческая), армия на галерах) входит в Афины, "
+        "Греция: транспорт армии диадохов (греческой) (армия на галерах) входит в Афины, "
         "где стоит ваш флот: сражаться, уйти или пропустить?")

@@ -227,6 +227,5 @@ def test_a_transfer_of_units_reads_as_a_count_in_both_languages() -> None:
 
     m = msg("log.deal_units", giver="@power.greece", receiver="@power.carthage", n=2,
             unit="@unit.GS", space="@space.athens")
-    athens = RULES.tr(msg("space.athens"), "ru")
     assert RULES.tr(m, "en") == "Greece gives Carthage Galley Squadron ×2 at Athens."
-    assert RULES.tr(m, "ru") == f"Передача: Греция → Карфаген, эскадра галер ×2 в {athens}."
+    assert RULES.tr(m, "ru") == "Передача: Греция → Карфаген, эскадра галер ×2 в Афинах."

@@ -766,9 +766,13 @@ for _lang, _texts in MILITARY.items():
 
 def extend(more: dict[str, dict[str, str]]) -> None:
     """A rules module's own texts, English and Russian, joined to the catalogue when the module
-    is imported (each key in both languages)."""
-    if set(more.get("en", {})) != set(more.get("ru", {})):
-        missing = set(more.get("en", {})) ^ set(more.get("ru", {}))
+    is imported (each key in both languages; a name's case forms, ``key:gen`` …, belong to the
+    one language that declines it)."""
+    def keys(lang: str) -> set[str]:
+        return {k for k in more.get(lang, {}) if ":" not in k}
+
+    if keys("en") != keys("ru"):
+        missing = keys("en") ^ keys("ru")
         raise ValueError(f"texts not in both languages: {sorted(missing)}")
     for lang, texts in more.items():
         TEXTS[lang].update(texts)

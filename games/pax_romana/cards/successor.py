@@ -144,7 +144,13 @@ extend({
     },
     "ru": {
         "power.successor": "армия диадохов (греческая)",
-        "army.successor": "армию диадохов (греческую)",
+        "power.successor:gen": "армии диадохов (греческой)",
+        "power.successor:dat": "армии диадохов (греческой)",
+        "power.successor:acc": "армию диадохов (греческую)",
+        "army.successor": "армия диадохов (греческая)",
+        "army.successor:gen": "армии диадохов (греческой)",
+        "army.successor:dat": "армии диадохов (греческой)",
+        "army.successor:acc": "армию диадохов (греческую)",
         "prompt.successor_join": "{who}: {card}: греческие отряды в {space:loc} присоединяются к "
                                  "армии или она их атакует?",
         "choice.successor_join": "Присоединяются ({n} отр.; забрать их стоит 1 ОД)",
