@@ -12,13 +12,18 @@ which no decision of the current Activation reads. Nothing of the real State is 
 GOP and CVP ranks give at each Victory Phase still to come (§15.2.3, §15.3.3) and, a little, the
 GOP and CVP themselves, Stability (§14, less the loss that more LG/HI than CVP brings), Treasury,
 the Battle Points of the Power's armies (§10.3.1), its capitals held, and the prizes within
-reach of its armies; a finished game is a win or a loss.
+reach of its armies; in Scenario II, where the enemy capital held at a Victory Phase wins, the
+BP by which an enemy army within reach (four steps by land, six by sea) outnumbers what guards
+each capital (its army, its walls, part of the armies next to it) counts against its owner; a
+finished game is a win or a loss.
 
 **Search.** At the start of an Activation (``prompt.am``; in the Advanced Game the choice of
 the Action once the AM is paid and the card drawn, ``prompt.am_action``), at the Expansion menu
 (``prompt.expansion``) and at each step of an army's move (``prompt.move_army``: where it stands,
-its MP and the way it came are on the board) the decision's frames are rebuilt on three sampled
-States; when a sampled State then offers exactly the View's choices, every choice is played on
+its MP and the way it came are on the board; the army is rebuilt as the Power's whole stack
+there, since the View does not tell a Minor Move's single unit apart, and searching only the
+moves known to be of several units lost more games than it saved) the decision's frames are
+rebuilt on three sampled States; when a sampled State then offers exactly the View's choices, every choice is played on
 with the policy below for every Power (questions to others included, dice from the sample): from
 the AM into the Activation, from the menu or a move until the Expansion menu comes back; the end
 is rated and the best average wins, the policy's own pick keeping near ties. Where the rebuilt
@@ -28,11 +33,15 @@ State disagrees with the View the policy answers. Level ``easy`` takes the polic
 **Policy** (``policy``, from a View alone, used for every other question and inside the
 rollouts): the Major Move takes the army with the best reachable prize (a city or a capital it
 outnumbers, then spaces of provinces not yet held) toward it, attacking only with a clear BP
-edge, by sea when its prize lies over the water (§11.3), and leaving light units behind where
-they win a province (§5.2); Minor Moves build cities and settlements when the Treasury allows,
-spread single units and garrisons into empty spaces, and make garrisons of light infantry (and of
-heavy units beyond the CVP, §14.2.1); the secret plans keep the
-Treasury above the AMs' cost, disband galleys before troops, rebuild and form heavy infantry
+edge, by sea when its prize lies over the water (§11.3) and along the coasts (a Deep Sea point
+counts as four sea steps, §11.2.1), leaving one unit a space behind (§9.2.1): a garrison where
+a province is being won, a light unit where it is won (§5.2), a garrison on a settlement's site
+or a legion in its own settlement when the Treasury will pay for the building (§7.1.2); it
+turns a light unit (or, in a big army, a legion) into garrisons when provinces or sites lie
+open ahead (§12.1.4), and an army guarding its capital in Scenario II stays; Minor Moves
+build cities and settlements when the Treasury allows, spread single units and garrisons into
+empty spaces, and make garrisons of light infantry (and of heavy units beyond the CVP,
+§14.2.1); the secret plans keep the Treasury above the AMs' cost, disband galleys before troops, rebuild and form heavy infantry
 where the biggest army stands, and place leaders with the biggest armies; interceptions and
 withdrawals compare BP; siege bids are small; losses take the fewest BP; proposals are accepted
 when they give and refused when they take. A menu it does not know gets a weighted pick.
@@ -82,11 +91,13 @@ RIVAL_SHARE = 0.7          # how much the best rival's standing counts against
 CAPITAL_RISK = 1.5         # a BP by which an enemy army in reach outnumbers a capital's guard
 DANGER_LAND = 4            # land steps within which an enemy army threatens a capital
 DANGER_SEA = 6             # sea steps within which an enemy army in a port threatens it
+DANGER_DEEP = 1            # ... a Deep Sea point counting as this many (others brave them)
 NEAR_GUARD = 0.7           # how much an army next to the capital guards it
 POSITION = 0.6             # an army's best prize within reach
 REACH = 6                  # steps within which an army looks for its prize
 PROVINCE = 2.5             # a province won by holding one more space
 OPEN_GAIN = 2.5            # a province worth garrisons: one more space wins it
+CONVERT_BP = 12            # an army this strong may turn a legion into garrisons (§12.1.4)
 CITY_PRIZE = 3.0           # an enemy city to take (a settlement half)
 CAPITAL_CITY = 6.0         # ... when it is a Power's capital
 CAPITAL_SPACE = 4.0        # a Power's capital space not held
@@ -309,7 +320,7 @@ def danger(b: dict[str, Any], me: str, cap: str) -> int:
     port a short voyage away along the coasts (§11.3)."""
     near = set(distances(cap, DANGER_LAND))
     if cap in data().ports:
-        near |= {p for p in sea_distances(cap, DANGER_SEA) if p in data().ports}
+        near |= {p for p in sea_distances(cap, DANGER_SEA, DANGER_DEEP) if p in data().ports}
     return max((_enemies(b, me, sp) for sp in near), default=0)
 
 
@@ -473,9 +484,10 @@ def _deep(point: str) -> bool:
     return naval.point_kind(point) == "dstp"
 
 
-def sea_distances(start: str, most: int = 8) -> dict[str, int]:
-    """Sea steps from ``start``, a Deep Sea Transit Point counting ``DEEP_STEPS`` (a storm
-    there may sink the transport with its army, §11.2.1)."""
+def sea_distances(start: str, most: int = 8, deep: int | None = None) -> dict[str, int]:
+    """Sea steps from ``start``, a Deep Sea Transit Point counting ``deep`` (``DEEP_STEPS``
+    unless told: a storm there may sink the transport with its army, §11.2.1)."""
+    deep = DEEP_STEPS if deep is None else deep
     out = {start: 0}
     q = [(0, start)]
     while q:
@@ -483,7 +495,7 @@ def sea_distances(start: str, most: int = 8) -> dict[str, int]:
         if d > out.get(cur, d) or d >= most:
             continue
         for nb in _sea_neighbours(cur):
-            nd = d + (DEEP_STEPS if _deep(nb) else 1)
+            nd = d + (deep if _deep(nb) else 1)
             if nd <= most and nd < out.get(nb, most + 1):
                 out[nb] = nd
                 heapq.heappush(q, (nd, nb))
@@ -883,7 +895,7 @@ def _to_garrisons(view: View, choices: list[Choice], at: str) -> Choice | None:
     for kind in ("LI", "wLG", "wHI"):
         if kind in conv:
             return conv[kind]
-    if _mine(b, me, at) >= 12 or _heavy_over(view) > 0:
+    if _mine(b, me, at) >= CONVERT_BP or _heavy_over(view) > 0:
         return conv.get("LG") or conv.get("HI")
     return None
 
