@@ -242,3 +242,27 @@ def test_scenario_two_counts_an_enemy_army_in_reach_of_the_capital():
     far.units["mediolanum"] = {"carthage": {"LG": 6}}   # the same army beyond reach
     assert pr_ai.evaluate(near, "rome") < pr_ai.evaluate(far, "rome")
     assert pr_ai.evaluate(near, "carthage") > pr_ai.evaluate(far, "carthage")
+
+
+def test_advanced_game_the_sampled_state_holds_the_seats_hand_and_deals_the_others_blind():
+    """§17.1.4: the seat's own hand is its own; the other hands, as many cards as each holds,
+    and the deck come from the cards it cannot account for, whatever they really are — so the
+    Expansion menu with its card entry is searched, and the decision is the same with the
+    other hands swapped."""
+    state, role, view = next(
+        (st, r, v) for st, r, v in playout("V", 6, 3000, {"advanced": True})
+        if v.prompt_msg.key == "prompt.expansion" and any(c.verb == "cards" for c in v.actions))
+    s = pr_ai.determinize(view, player_random(4))
+    assert sorted(s.hands[role]) == sorted(state.hands[role])
+    for p in state.roles:
+        assert len(s.hands[p]) == len(state.hands[p])
+    seen = s.discard + s.removed_cards + [k for hand in s.hands.values() for k in hand] + s.deck
+    assert len(seen) == 55
+    _states, consistent = pr_ai.samples_for(view, player_random(1), 2)
+    assert consistent
+    picked = decide(view, 5, "ai", "normal", strict=True)
+    for n, hider in enumerate(r for r in state.roles if r != role):
+        other = RULES.perturb_hidden(state, hider, 40 + n)
+        other_view = RULES.view(other, role)
+        assert other_view.model_dump_json() == view.model_dump_json()
+        assert key_of(decide(other_view, 5, "ai", "normal", strict=True)) == key_of(picked)

@@ -49,9 +49,10 @@ when they give and refused when they take. A menu it does not know gets a weight
 
 from __future__ import annotations
 
+import copy
 import heapq
 import logging
-from collections import deque
+from collections import Counter, deque
 from functools import cache
 from typing import Any
 
@@ -69,6 +70,7 @@ from games.core.fuzz import weighted_index
 from games.core.rng import PlayerRandom
 from games.pax_romana import economy, naval
 from games.pax_romana.activation import battle_points
+from games.pax_romana.cards import deck
 from games.pax_romana.control import controllers, data, province_map, territory_map
 from games.pax_romana.flow import FLOW, Frame, opt, question, waiting
 from games.pax_romana.rules import OPTIONS, RULES, public_board
@@ -196,10 +198,30 @@ def board_state(view: View) -> PRState:
     s.barbarian_armies = [dict(a) for a in b["barbarian_armies"]]
     s.mutinied = list(b["mutinied"])
     s.rhodes_user = b["rhodes_user"]
-    successor = ((b.get("cards") or {}).get("effects") or {}).get("successor")
-    if successor:                       # card 36's Greek army and its mover (§17.2)
-        s.card_effects["successor"] = dict(successor)
+    cards = b.get("cards")
+    if cards is not None:     # the Advanced Game (§17): the public cards and the seat's own hand
+        s.card_effects = copy.deepcopy(dict(cards["effects"]))   # the Successor army too
+        s.discard = list(cards["discard"])
+        s.removed_cards = list(cards["removed"])
+        s.hands = {p: [] for p in s.roles}
+        s.hands[me] = [int(c["kind"]) for c in (view.private.get("cards") or {}).get("hand", [])]
     return s
+
+
+def _deal_hidden_hands(s: PRState, view: View, rng: PlayerRandom) -> None:
+    """The other Powers' hands (as many cards as the View says each holds) and the deck, drawn
+    from the cards the seat cannot account for (not its own, not discarded, not removed)."""
+    cards = view.board.get("cards")
+    if cards is None:
+        return
+    unseen = Counter({k: n for k, (n, _, _) in deck.kinds().items()})
+    unseen.subtract(s.discard + s.removed_cards + s.hands.get(view.role or "", []))
+    pool = sorted(unseen.elements())
+    rng.shuffle(pool)
+    for p, n in sorted(cards["hands"].items()):
+        if p != view.role and p in s.hands:
+            s.hands[p] = [pool.pop() for _ in range(min(int(n), len(pool)))]
+    s.deck = pool
 
 
 def determinize(view: View, rng: PlayerRandom, base: PRState | None = None) -> PRState:
@@ -208,6 +230,7 @@ def determinize(view: View, rng: PlayerRandom, base: PRState | None = None) -> P
     s = RULES.copy(base) if base is not None else board_state(view)
     for sp in sorted(s.tribes):
         s.tribes[sp] = 2 + rng.randrange(7)
+    _deal_hidden_hands(s, view, rng)
     s.rng = Rng.from_seed(sample_seed(rng))
     return s
 
