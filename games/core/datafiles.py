@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 
 class DataError(ValueError):
@@ -102,3 +102,28 @@ def where(raw: Any, loc: tuple[Any, ...],
             parts.append(f".{key}" if parts else str(key))
             node = node.get(key) if isinstance(node, dict) else None
     return "".join(parts) or "(top)"
+
+
+class CaseForms(FrozenModel):
+    """A Russian name in the cases a text asks for after a preposition (``games.core.text``
+    ``CASES``); ``nom`` is the name itself, as the title's map gives it. ``made``: declined by a
+    morphological analyser and read by hand ("generated"), or written by hand ("corrected")."""
+
+    nom: str = Field(min_length=1)
+    gen: str = Field(min_length=1)
+    dat: str = Field(min_length=1)
+    acc: str = Field(min_length=1)
+    loc: str = Field(min_length=1)
+    ins: str = Field(min_length=1)
+    made: Literal["generated", "corrected"]
+
+
+def case_form_problems(file: str, kind: str, forms: dict[str, CaseForms],
+                       names: dict[str, str]) -> list[str]:
+    """Every named item of ``kind`` has its forms under its id, no forms name an unknown id, and
+    each ``nom`` is the item's Russian name."""
+    out = [f"{file}: {kind}: {i}: no case forms" for i in names if i not in forms]
+    out += [f"{file}: {kind}: {i}: not in map.json" for i in forms if i not in names]
+    out += [f"{file}: {kind}: {i}: nom {x.nom!r} is not map.json's name_ru {names[i]!r}"
+            for i, x in forms.items() if i in names and x.nom != names[i]]
+    return out

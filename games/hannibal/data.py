@@ -69,7 +69,15 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from games.core.datafiles import DataError, FrozenModel, data_dir, read_model, repeated
+from games.core.datafiles import (
+    CaseForms,
+    DataError,
+    FrozenModel,
+    case_form_problems,
+    data_dir,
+    read_model,
+    repeated,
+)
 
 DATA_DIR = data_dir("hannibal")
 
@@ -384,19 +392,6 @@ class BattleDeck(_Model):
 
 
 # -- names_ru.json -------------------------------------------------------------------------------
-class CaseForms(_Model):
-    """A Russian name in the cases a text asks for after a preposition (``games.core.text``
-    ``CASES``); ``nom`` is the name itself, as map.json gives it. ``made``: declined by a
-    morphological analyser and read by hand ("generated"), or written by hand ("corrected")."""
-    nom: str = Field(min_length=1)
-    gen: str = Field(min_length=1)
-    dat: str = Field(min_length=1)
-    acc: str = Field(min_length=1)
-    loc: str = Field(min_length=1)
-    ins: str = Field(min_length=1)
-    made: Literal["generated", "corrected"]
-
-
 class NamesRuFile(_Model):
     """The case forms of every space's and province's Russian name, and of the two sides."""
     about: str
@@ -938,10 +933,7 @@ def _check_names_ru(f: NamesRuFile, m: HannibalMap) -> list[str]:
         ("spaces", f.spaces, {k: v.name_ru for k, v in m.spaces.items()}),
         ("provinces", f.provinces, {k: v.name_ru for k, v in m.provinces.items()}))
     for kind, forms, names in kinds:
-        out += [f"{n}: {kind}: {i}: no case forms" for i in names if i not in forms]
-        out += [f"{n}: {kind}: {i}: not in map.json" for i in forms if i not in names]
-        out += [f"{n}: {kind}: {i}: nom {x.nom!r} is not map.json's name_ru {names[i]!r}"
-                for i, x in forms.items() if i in names and x.nom != names[i]]
+        out += case_form_problems(n, kind, forms, names)
     out += [f"{n}: sides: {i}: not a side" for i in f.sides if i not in ("rome", "carthage")]
     return out
 

@@ -68,8 +68,10 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from games.core.datafiles import (
+    CaseForms,
     DataError,
     FrozenModel,
+    case_form_problems,
     data_dir,
     read_json,
     read_model,
@@ -316,24 +318,7 @@ class MapFile(_Model):
     independent_states: list[IndependentState]
 
 
-# -- names_ru.json -------------------------------------------------------------------------------
-# How a name's case forms were made: declined by a morphological analyser and then read by hand
-# ("generated"), or written by hand where the analyser was wrong ("corrected").
-FormsMade = Literal["generated", "corrected"]
-
-
-class CaseForms(_Model):
-    """A Russian name in the cases a text asks for after a preposition (``games.core.text``
-    ``CASES``): ``nom`` is the name itself, as map.json gives it."""
-    nom: str = Field(min_length=1)
-    gen: str = Field(min_length=1)
-    dat: str = Field(min_length=1)
-    acc: str = Field(min_length=1)
-    loc: str = Field(min_length=1)
-    ins: str = Field(min_length=1)
-    made: FormsMade
-
-
+# -- names_ru.json (each entry a games.core.datafiles.CaseForms) --------------------------------
 class NamesRuFile(_Model):
     """The case forms of every place's Russian name (spaces and naval points, provinces,
     territories) and of the Powers a text names as places."""
@@ -1622,10 +1607,7 @@ def _check_names_ru(nr: NamesRuFile, m: MapFile) -> list[str]:
         ("provinces", nr.provinces, {x.id: x.name_ru for x in m.provinces}),
         ("territories", nr.territories, {x.id: x.name_ru for x in m.territories}))
     for kind, forms, names in kinds:
-        out += [f"{n}: {kind}: {i}: no case forms" for i in names if i not in forms]
-        out += [f"{n}: {kind}: {i}: not in map.json" for i in forms if i not in names]
-        out += [f"{n}: {kind}: {i}: nom {f.nom!r} is not map.json's name_ru {names[i]!r}"
-                for i, f in forms.items() if i in names and f.nom != names[i]]
+        out += case_form_problems(n, kind, forms, names)
     # the Powers and Independents, and the other owners a text names (the Soldiers of Fortune,
     # the barbarians, the slaves, "the independents")
     owners = ({p.id for p in m.powers} | {x.id for x in m.independent_states}
