@@ -23,7 +23,6 @@ actions counts as a draw.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from dataclasses import dataclass, field
@@ -32,7 +31,7 @@ from typing import Any
 
 from games import registry
 from games.ai import LEVELS, PLAYER_KINDS, decide
-from games.core.fuzz import map_games, workers
+from games.core.fuzz import map_games, parse_option, workers
 
 
 @dataclass(frozen=True)
@@ -188,7 +187,7 @@ def main(argv: list[str] | None = None) -> int:
     missing = [s for s in scenarios if s not in known]
     if missing:
         parser.error(f"unknown scenario {', '.join(missing)}; known: {', '.join(known)}")
-    options = tuple(sorted(_option(x) for x in args.option))
+    options = tuple(sorted(parse_option(x) for x in args.option))
     match = Match(args.title, scenarios, kinds, args.level, args.seed, args.max_steps, options)
     started = time.perf_counter()
     records = map_games(partial(play_game, match), range(args.games), chunksize=1)
@@ -197,12 +196,6 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _option(text: str) -> tuple[str, Any]:
-    key, _, value = text.partition("=")
-    try:
-        return key, json.loads(value)
-    except json.JSONDecodeError:
-        return key, value
 
 
 if __name__ == "__main__":

@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import argparse
 import functools
-import json
 import sys
 import time
 from typing import Any
 
 from games import registry
-from games.core.fuzz import FuzzFailure, map_games, play, weigher_of
+from games.core.fuzz import FuzzFailure, map_games, parse_option, play, weigher_of
 
 
 def one_game(title: str, scenarios: list[str], first_seed: int, max_steps: int,
@@ -51,7 +50,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--require-coverage", action="store_true",
                         help="fail unless every item of the title's coverage happened")
     args = parser.parse_args(argv)
-    options = dict(_option(x) for x in args.option)
+    options = dict(parse_option(x) for x in args.option)
     rules = registry.get(args.title)
     scenarios = args.scenario or [s.id for s in rules.scenarios()]
     started = time.perf_counter()
@@ -83,12 +82,6 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _option(text: str) -> tuple[str, Any]:
-    key, _, value = text.partition("=")
-    try:
-        return key, json.loads(value)
-    except json.JSONDecodeError:
-        return key, value
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ actions from the seed reproduces the final state exactly.
 
 from __future__ import annotations
 
+import json
 import multiprocessing
 import os
 from collections.abc import Callable, Iterable
@@ -190,3 +191,13 @@ def map_games(fn: Callable[[int], Any], seeds: Iterable[int], chunksize: int = 5
         return [fn(seed) for seed in seeds]
     with multiprocessing.get_context("fork").Pool(n) as pool:
         return pool.map(fn, seeds, chunksize=chunksize)
+
+
+def parse_option(text: str) -> tuple[str, Any]:
+    """A ``KEY=VALUE`` of the command line: the value read as JSON (true, 3, "x"), else as
+    the text itself."""
+    key, _, value = text.partition("=")
+    try:
+        return key, json.loads(value)
+    except json.JSONDecodeError:
+        return key, value
