@@ -369,14 +369,7 @@ def army_chores(s: PRState, f: Frame) -> list[Choice]:
 def do_chore(s: PRState, f: Frame, verb: str, arg: Any) -> None:
     at, owner = f["at"], f["owner"]
     if verb == "drop":
-        who, kind = str(arg).split("|") if "|" in str(arg) else (owner, str(arg))
-        aboard = f["units"] if who == owner else f["with"][who]
-        aboard[kind] -= 1
-        if not aboard[kind]:
-            del aboard[kind]
-        if who != owner and not aboard:
-            del f["with"][who]
-        owner, arg = who, kind
+        owner, arg = naval.take_one_off(f, arg)
         f.setdefault("dropped", []).append(at)
         s.say(msg("log.dropped", power=f"@power.{owner}", unit=f"@unit.{arg}",
                   space=f"@space.{at}"))

@@ -1083,6 +1083,21 @@ def sea_chores(s: PRState, f: Frame) -> list[Choice]:
 PICK_UP_MP = 1                   # §9.2.1: picking up friendly units
 
 
+def take_one_off(f: Frame, arg: Any) -> tuple[str, str]:
+    """One unit left behind by a moving army, by land or at sea: ``kind``, or ``who|kind`` for
+    a joint army's partner (§17.2), taken off the move's record; a partner left with nothing
+    drops out. Returns the unit's owner and kind."""
+    owner = f["owner"]
+    who, kind = str(arg).split("|") if "|" in str(arg) else (owner, str(arg))
+    aboard = f["units"] if who == owner else f["with"][who]
+    aboard[kind] -= 1
+    if not aboard[kind]:
+        del aboard[kind]
+    if who != owner and not aboard:
+        del f["with"][who]
+    return who, kind
+
+
 def sea_chore(s: PRState, f: Frame, verb: str, arg: Any) -> None:
     sea, at, owner = f["sea"], f["at"], f["owner"]
     if verb == "pick_up_at_sea":
@@ -1097,14 +1112,7 @@ def sea_chore(s: PRState, f: Frame, verb: str, arg: Any) -> None:
     elif verb == "drop_galley":
         sea["galleys"] -= 1
     else:
-        who, kind = str(arg).split("|") if "|" in str(arg) else (owner, str(arg))
-        aboard = f["units"] if who == owner else f["with"][who]
-        aboard[kind] -= 1
-        if not aboard[kind]:
-            del aboard[kind]
-        if who != owner and not aboard:
-            del f["with"][who]
-        owner, arg = who, kind
+        owner, arg = take_one_off(f, arg)
         sea.setdefault("dropped", []).append(at)
         key = f"{at}|{owner}"
         s.moved.setdefault(key, {})
