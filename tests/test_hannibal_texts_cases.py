@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-import re
 
 import games.hannibal as hannibal
 from games.core.text import CASES, msg, render
 from games.hannibal import data as D
 from games.hannibal.texts import TEXTS
+from tests.russian_cases import bare_places
 
 # every module that adds texts to the catalogue, so that its texts are checked too
 for _m in pkgutil.walk_packages(hannibal.__path__, "games.hannibal."):
@@ -19,10 +19,6 @@ for _m in pkgutil.walk_packages(hannibal.__path__, "games.hannibal."):
 
 # the arguments that carry a space (``@space.…``, ``@inside.…``), a province or a side
 PLACE_FIELDS = ("where", "side", "p", "a")
-PREPOSITIONS = ("в", "во", "на", "из", "к", "ко", "до", "от", "у", "с", "со", "через", "под",
-                "при", "по", "над", "против", "около", "возле", "мимо", "для", "перед", "за")
-BARE = re.compile(r"(?<![\w-])(" + "|".join(PREPOSITIONS) + r")\s+\{(" + "|".join(PLACE_FIELDS)
-                  + r")\}", re.IGNORECASE)
 
 
 def ru(key: str, **args: object) -> str:
@@ -30,8 +26,7 @@ def ru(key: str, **args: object) -> str:
 
 
 def test_no_space_after_a_preposition_is_left_in_the_nominative() -> None:
-    bare = sorted(f"{key}: {m.group(0)!r}" for key, text in TEXTS["ru"].items()
-                  for m in BARE.finditer(text))
+    bare = bare_places(TEXTS["ru"], PLACE_FIELDS)
     assert bare == [], "\n".join(bare)
 
 

@@ -12,6 +12,7 @@ import games.pax_romana as pax_romana
 from games.core.text import CASES, msg, render
 from games.pax_romana.data import load
 from games.pax_romana.texts import POWER_NAMES, TEXTS
+from tests.russian_cases import bare_places
 
 # every module that extends the catalogue, so that its texts are checked too
 for _m in pkgutil.walk_packages(pax_romana.__path__, "games.pax_romana."):
@@ -21,11 +22,6 @@ for _m in pkgutil.walk_packages(pax_romana.__path__, "games.pax_romana."):
 PLACE_FIELDS = ("space", "start", "target", "at", "province", "territory", "power", "who", "att",
                 "dfd", "old", "owner", "giver", "receiver", "proposer", "ind", "side", "partner",
                 "actor")
-PREPOSITIONS = ("в", "во", "на", "из", "к", "ко", "до", "от", "у", "с", "со", "через", "под",
-                "при", "по", "над", "против", "около", "возле", "мимо", "для", "перед", "за")
-# a preposition, then a place field with no case spec (the string may be split across lines)
-BARE = re.compile(r"(?<![\w-])(" + "|".join(PREPOSITIONS) + r")\s+\{(" + "|".join(PLACE_FIELDS)
-                  + r")\}", re.IGNORECASE)
 
 
 def ru(key: str, **args: object) -> str:
@@ -33,8 +29,7 @@ def ru(key: str, **args: object) -> str:
 
 
 def test_no_place_after_a_preposition_is_left_in_the_nominative() -> None:
-    bare = sorted(f"{key}: {m.group(0)!r}" for key, text in TEXTS["ru"].items()
-                  for m in BARE.finditer(text))
+    bare = bare_places(TEXTS["ru"], PLACE_FIELDS)
     assert bare == [], "\n".join(bare)
 
 
