@@ -618,3 +618,34 @@ def test_poliorcetes_card_26_helepolis_of_an_army_isolated_outside_an_activation
     assert [(m.args["power"], m.args["space"]) for m in lost] == [("@power.carthage",
                                                                     "@space.numantia")]
     assert GAME.view(s, None).board["cards"]["effects"]["helepolis"] == {"rome": "capua"}
+
+
+def test_poliorcetes_card_26_helepolis_of_a_gone_army_leaves_before_the_flow_asks_anything(
+        ) -> None:
+    """Card 26 (§17.2): however Rome's army in Venusia went (an event, the Removal Phase: no
+    rule of its own tells the Helepolis), its Helepolis has left the board when the flow stops
+    for the next question (``flow.before_asking``), which is asked as before; Carthage's, whose
+    army stands, stays; the log says it once."""
+    from games.pax_romana.flow import FLOW
+    s = _game()
+    s.add("capua", "carthage", "HI", 1)
+    s.card_effects["helepolis"] = {"rome": "venusia", "carthage": "capua"}
+    hold(s, "east")
+    run(s)
+    assert s.flow == [{"k": "am", "role": "east", "free": False}]
+    assert s.card_effects["helepolis"] == {"carthage": "capua"}
+    assert FLOW.before_asking is not None and FLOW.before_asking(s) is False
+    run(s)
+    lost = [e.msg for e in s.log if e.msg.key == "log.helepolis_lost"]
+    assert [(m.args["power"], m.args["space"]) for m in lost] == [("@power.rome",
+                                                                    "@space.venusia")]
+
+
+def test_poliorcetes_card_26_helepolis_is_not_looked_at_in_the_standard_game() -> None:
+    """Card 26 belongs to the Advanced Game (§17): in the Standard Game the flow leaves the
+    card effects alone."""
+    s = blank("V")
+    s.card_effects["helepolis"] = {"rome": "venusia"}
+    hold(s, "east")
+    run(s)
+    assert s.card_effects["helepolis"] == {"rome": "venusia"}

@@ -41,6 +41,11 @@ The policies in which titles differ are the constructor's parameters:
   without a choice raises (it could never be answered: a bug of the step that pushed it).
   ``on_settle(s, f, choices_by_role)`` then receives what was worked out, so the title may keep
   it for the View of the settled State.
+* ``before_asking(s) -> bool``: called when ``run`` is about to stop at a decision that waits for
+  somebody (after ``check_choices`` has looked at it): the one place where a title may tidy the
+  State before anyone is asked (a marker whose army is gone leaves the board, whatever step
+  destroyed the army). True means it changed the State and ``run`` looks at the stack again
+  (the changed State may want more steps or other choices); False that ``run`` stops there.
 * ``guard``: the most turns of its loop one ``run`` may take (each step, hook call or dropped
   frame, and the final look at the settled stack); more means a step that never pops itself,
   and ``run`` raises rather than loop for ever.
@@ -147,6 +152,7 @@ class Flow(Generic[S]):
     def __init__(self, *, on_empty: Callable[[S], bool] | None = None,
                  decision_by: Literal["kind", "role"] = "kind", drop_unwaited: bool = False,
                  check_choices: bool = False, on_settle: SettleFn[S] | None = None,
+                 before_asking: Callable[[S], bool] | None = None,
                  guard: int = 100_000) -> None:
         self.steps: dict[str, StepFn[S]] = {}
         self.decisions: dict[str, Decision[S]] = {}
@@ -155,6 +161,7 @@ class Flow(Generic[S]):
         self.drop_unwaited = drop_unwaited
         self.check_choices = check_choices
         self.on_settle = on_settle
+        self.before_asking = before_asking
         self.guard = guard
 
     # -- registering handlers ---------------------------------------------------------------
@@ -315,6 +322,8 @@ class Flow(Generic[S]):
                 return
             if self.check_choices and self._lapsed(s, f, d, roles):
                 s.flow.pop()
+                continue
+            if self.before_asking is not None and self.before_asking(s):
                 continue
             return
 

@@ -56,8 +56,16 @@ def next_phase(s: PRState) -> bool:
     return True
 
 
+def before_asking(s: PRState) -> bool:
+    """§17.2 (Advanced Game): whatever destroyed an army since the last question, in an
+    Activation or outside one (attrition, isolation, the Removal or the Victory Phase, an event),
+    its Helepolis has left the board before anyone is asked anything. True if one left."""
+    from games.pax_romana.cards.hooks import armies_lost
+    return armies_lost(s)
+
+
 FLOW: Flow[PRState] = Flow(on_empty=next_phase, drop_unwaited=True, check_choices=True,
-                           guard=200_000)
+                           before_asking=before_asking, guard=200_000)
 step = FLOW.step
 decision = FLOW.decision
 question = FLOW.question

@@ -273,20 +273,24 @@ def follow_helepolis(s: PRState, power: str | None, here: str, there: str) -> No
         marks[power] = there
 
 
-def drop_lost_helepolis(s: PRState) -> None:
+def drop_lost_helepolis(s: PRState) -> bool:
     """§17.2: the Helepolis is its army's; an army destroyed (in battle, lost at sea, by
     attrition or isolation, in any phase) leaves no Helepolis behind: a marker whose space holds
-    no land combat unit of its Power is removed (``hooks``: each time the flow settles)."""
+    no land combat unit of its Power is removed (``hooks.armies_lost``: after a battle, a
+    transport lost, an Activation, and before the flow asks anything). True if one was."""
     from games.pax_romana.cards.successor import as_greek
     from games.pax_romana.movement import controller_of
     marks = s.card_effects.get("helepolis", {})
+    dropped = False
     for power, space in sorted(marks.items()):
         # a Greek army marching as card 36's Successor army is still Greece's
         if not any(power in (controller_of(s, o), as_greek(o))
                    and any(k in LCU_TYPES for k in st)
                    for o, st in s.units.get(space, {}).items()):
             del marks[power]
+            dropped = True
             s.say(msg("log.helepolis_lost", power=f"@power.{power}", space=f"@space.{space}"))
+    return dropped
 
 
 # -- Spies (33) and Traitor (38) ----------------------------------------------------------------------

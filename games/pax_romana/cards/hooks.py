@@ -5,11 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import Choice
 from games.pax_romana.cards import deck
 from games.pax_romana.cards.windows import open_window
 from games.pax_romana.control import data
-from games.pax_romana.flow import FLOW, Frame
 from games.pax_romana.state import LCU_TYPES, PRState
 
 
@@ -33,25 +31,14 @@ def army_moved(s: PRState, owner: str, went: dict[str, int], here: str, there: s
     follow_helepolis(s, _power_of(s, owner), here, there)
 
 
-def armies_lost(s: PRState) -> None:
-    """Armies may have been destroyed (a battle is over, a transport lost at sea): a Helepolis
-    whose army is gone leaves the board (``answers.drop_lost_helepolis``)."""
+def armies_lost(s: PRState) -> bool:
+    """Armies may have been destroyed (a battle is over, a transport lost at sea, or anything
+    before the flow asks its next question: ``flow.before_asking``): a Helepolis whose army is
+    gone leaves the board (``answers.drop_lost_helepolis``). True if one left."""
     if deck.advanced(s) and s.card_effects.get("helepolis"):
         from games.pax_romana.cards.answers import drop_lost_helepolis
-        drop_lost_helepolis(s)
-
-
-def _settled(s: PRState, f: Frame, found: dict[str, list[Choice]]) -> None:
-    """The flow stops for a decision: whatever destroyed an army since, in an Activation or
-    outside one (attrition, isolation, the Removal or the Victory Phase, an event), its
-    Helepolis has left the board before anyone is asked anything (§17.2)."""
-    if _OTHER_SETTLE is not None:
-        _OTHER_SETTLE(s, f, found)
-    armies_lost(s)
-
-
-_OTHER_SETTLE = FLOW.on_settle
-FLOW.on_settle = _settled
+        return drop_lost_helepolis(s)
+    return False
 
 
 def entered(s: PRState, role: str, owner: str, there: str) -> None:
