@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+import pytest
+
 from games import registry
 from games.ai import decide
 from games.ai import pax_romana as pr_ai
@@ -399,3 +401,31 @@ def test_mercenaries_buy_heavy_infantry_for_the_threatened_army():
     assert _pick(s, "carthage") == ("mercenaries", "MHI")
     s = act(s, "carthage", "mercenaries", "MHI")
     assert _pick(s, "carthage") == ("join", "lilybaeum")
+
+
+# -- the Expansion menu's card entry: no endless menu (§17.1.5) -------------------------------------
+
+def _moved(s: PRState, me: str) -> float:
+    """A stand-in evaluation: -1 once the Major Move is spent, so every Move rates below standing
+    still (as a rollout on unlucky sampled dice may)."""
+    frame = next((f for f in reversed(s.flow) if f["k"] == "expansion"), None)
+    return -1.0 if frame is not None and frame["majors"] == 0 else 0.0
+
+
+@pytest.mark.xfail(strict=True, reason="games.ai.pax_romana searches the menu's 'cards' entry, "
+                   "a no-op when the card menu is then left: _worth_trying must skip it")
+def test_the_search_does_not_open_the_card_menu_only_to_leave_it(monkeypatch):
+    """§17.1.5: Rome at its Expansion menu holds Cunctator with no enemy at home (the card menu
+    would be left at once). Even when the rollouts rate its Major Move below standing still, the
+    search does not pick "play a card": leaving the menu brings the same menu back, and in a real
+    game the same pick came back hundreds of times until the arena's step limit."""
+    s = _game()
+    s.hands["rome"] = [12]
+    army(s, "capua", "rome", LG=2)
+    hold(s, "east")
+    push(s, "expansion", role="rome", majors=1, extra=0, minors=0)
+    s = fresh(s)
+    view = RULES.view(s, "rome")
+    assert {c.verb for c in view.actions} >= {"menu", "cards", "end"}
+    monkeypatch.setattr(pr_ai, "evaluate", _moved)
+    assert key_of(decide(view, 3, "ai", "normal", strict=True)) != ("cards", None)
