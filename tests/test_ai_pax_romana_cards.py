@@ -21,6 +21,7 @@ from games.arena import main as arena_main
 from games.core import View
 from games.pax_romana.cards import windows
 from games.pax_romana.flow import push, run
+from games.pax_romana.plans import start_plan
 from games.pax_romana.state import City, LeaderState, PRState
 from tests.pax_romana_support import act, army, blank, fresh, hold
 
@@ -429,3 +430,21 @@ def test_the_search_does_not_open_the_card_menu_only_to_leave_it(monkeypatch):
     assert {c.verb for c in view.actions} >= {"menu", "cards", "end"}
     monkeypatch.setattr(pr_ai, "evaluate", _moved)
     assert key_of(decide(view, 3, "ai", "normal", strict=True)) != ("cards", None)
+
+
+def test_an_objective_out_of_reach_is_discarded_at_the_removal():
+    """§15.4.7: Carthage holds the Danube (H) and Hispania (C); its army stands in Hispania and
+    nothing of it comes near the Danube: H is discarded (a new objective may be bought in its
+    place, §15.4.4), C kept, and the plan confirmed."""
+    s = _game()
+    s.powers["carthage"].objectives = ["C", "H"]
+    army(s, "gades", "carthage", HI=3)
+    army(s, "carthage", "carthage", HI=2)
+    hold(s, "east")
+    start_plan(s, "discard", ["carthage"])
+    s = fresh(s)
+    assert _pick(s, "carthage") == ("discard", "H")
+    s = act(s, "carthage", "discard", "H")
+    assert _pick(s, "carthage") == ("confirm", None)
+    s = act(s, "carthage", "confirm")
+    assert s.powers["carthage"].objectives == ["C"]

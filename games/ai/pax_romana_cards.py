@@ -23,7 +23,10 @@ for every other question, which the Standard Game's policy (``games.ai.pax_roman
   most to win or to fear.
 * **The Manpower Phase**: an Optional Objective is bought (§15.4.4) whenever the Treasury
   stays above the AMs' cost once the weakened heavy units are rebuilt; a duplicate drawn is put
-  back for another.
+  back for another. At the Removal (§15.4.7) an objective out of reach is discarded, so that a
+  new one may be bought in its place (three are held at most): one whose provinces or ports
+  the Power holds not a quarter of, with none of the missing spaces within four steps of its
+  units.
 * **The end of the turn**: the most useful card is carried over (§17.1.4).
 """
 
@@ -62,6 +65,8 @@ RHODES_PRICE = 3
 AMBUSH_MIN = 2            # BP of an army worth an Ambush
 NEAR = 2                  # steps within which an army threatens the holder's land
 GARRISON_WORTH = 0.8      # a free Garrison goes only where it wins at least this much
+OBJECTIVE_REACH = 4       # steps from the Power's units within which an objective is in reach
+OBJECTIVE_SHARE = 0.25    # ... or the share of its spaces already held
 
 
 # -- what the View shows ---------------------------------------------------------------------------
@@ -702,6 +707,66 @@ def buy_objective(view: View, choices: list[Choice]) -> Choice | None:
     return buy if _cash(view) - spent - max(0, weakened - rebuilt) >= price else None
 
 
+def _territory_spaces(*territories: str) -> list[str]:
+    d = data()
+    return [sp for t in territories for sp in d.spaces_of_territory(t)]
+
+
+def _province_spaces(*provinces: str) -> list[str]:
+    d = data()
+    return [sp for p in provinces for sp in d.spaces_of(p)]
+
+
+def objective_spaces(letter: str) -> list[str]:
+    """The spaces an Optional Objective asks to control (§15.4.9); none for those judged
+    otherwise (K cities, L the Treasury, M any foreign Home province, N any of four)."""
+    d = data()
+    if letter == "A":
+        return _province_spaces(*[p for p in d.provinces_of("asia_minor")
+                                  if d.provinces[p].has_port])
+    by_provinces = {"B": ("egypt",), "D": ("crete", "cyprus", "cilicia"),
+                    "G": ("upper_germany", "raetia", "noricum"),
+                    "I": ("west_sicily", "east_sicily", "sardinia", "corsica")}
+    if letter in by_provinces:
+        return _province_spaces(*by_provinces[letter])
+    by_territory = {"C": "hispania", "E": "gallia", "H": "danube"}
+    if letter in by_territory:
+        return _territory_spaces(by_territory[letter])
+    if letter == "F":
+        return ["lesbos_chios", "naxos", "knossos", "miletus"]
+    if letter == "J":
+        return [sp for p in ("baetica", "mauretania", "tarraconensis") for sp in d.spaces_of(p)
+                if d.spaces[sp].port] + list(d.spaces_of("balearic_islands"))
+    return []
+
+
+def objective_out_of_reach(view: View, letter: str) -> bool:
+    """Not a quarter of the objective's spaces held, and none of the missing ones within
+    ``OBJECTIVE_REACH`` steps of the Power's land units."""
+    needed = objective_spaces(letter)
+    if not needed:
+        return False
+    b = view.board
+    me = _me(view)
+    held = [sp for sp in needed if b["control"].get(sp) == me]
+    if len(held) >= OBJECTIVE_SHARE * len(needed):
+        return False
+    missing = set(needed) - set(held)
+    units = [sp for sp, x in b["spaces"].items()
+             if any(u["owner"] == me and u["type"] != "GS" for u in x["units"])]
+    return not any(sp in missing for at in units
+                   for sp in base.distances(at, OBJECTIVE_REACH))
+
+
+def objective_removal(view: View, choices: list[Choice]) -> Choice:
+    """§15.4.7: an objective out of reach is discarded (a new one may then be bought in the
+    Manpower Phase, §15.4.4); the others are kept."""
+    for c in choices:
+        if c.verb == "discard" and objective_out_of_reach(view, str(c.arg)):
+            return c
+    return _first(choices, "confirm") or choices[-1]
+
+
 def objective_duplicate(view: View, choices: list[Choice]) -> Choice:
     return _first(choices, "redraw_objective") or choices[0]
 
@@ -776,6 +841,8 @@ def card_answer(view: View, choices: list[Choice]) -> Choice | None:
         return card_keep(view, choices)
     if key.startswith("prompt.plan_manpower"):
         return buy_objective(view, choices)
+    if key.startswith("prompt.plan_discard"):
+        return objective_removal(view, choices)
     if key == "prompt.move_army":
         return successor_move(view, choices) if view.board.get("cards") else None
     answer = ANSWERS.get(key)
