@@ -448,3 +448,31 @@ def test_an_objective_out_of_reach_is_discarded_at_the_removal():
     assert _pick(s, "carthage") == ("confirm", None)
     s = act(s, "carthage", "confirm")
     assert s.powers["carthage"].objectives == ["C"]
+
+
+def test_mercenaries_without_the_talents_to_hire_are_not_carried_over():
+    """§17.1.4, §12.2.3: Greece keeps Mercenaries over a Traitor while 2T are to spare beyond
+    its AMs' cost; with an empty Treasury the Traitor (played at once next turn) is kept."""
+    for treasury, kept in ((10, MERCENARIES), (0, TRAITOR)):
+        s = _game()
+        s.powers["greece"].treasury = treasury
+        s.hands["greece"] = [MERCENARIES, TRAITOR]
+        army(s, "athens", "greece", HI=2)
+        hold(s, "east")
+        push(s, "card_keep", roles=["greece"], answers={})
+        assert _pick(fresh(s), "greece") == ("carry", kept)
+
+
+def test_a_change_in_foreign_policy_swaps_the_holders_own_dead_objective():
+    """§17.2 Change in Foreign Policy: Carthage, in Africa only, holds the Danube (H), out of
+    reach: it draws for itself (the one given back is the Danube). Holding Hispania (C) with
+    its army there, it shuffles the VP leader's objectives instead."""
+    for held, target in ((["H"], "carthage"), (["C"], "greece")):
+        s = _game()
+        s.powers["greece"].vp = 4
+        s.powers["carthage"].objectives = list(held)
+        army(s, "carthage", "carthage", HI=3)
+        army(s, "gades", "carthage", HI=2)
+        hold(s, "east")
+        push(s, "foreign_policy", role="carthage")
+        assert _pick(fresh(s), "carthage") == ("target", target)

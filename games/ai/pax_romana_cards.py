@@ -9,7 +9,8 @@ for every other question, which the Standard Game's policy (``games.ai.pax_roman
   and an army can use them; the Inventor in a threatened City; Militia or Cunctator while an
   enemy stands in the Home Territory); the answering cards (Ambush, Naval Ambush, Tactical
   Surprise, Deus ex Machina, Conqueror) are kept for the moment they answer; over the hand
-  limit the least useful card goes. Carthage hires Mercenaries with a card of little use
+  limit the least useful card goes (Mercenaries with no 2T to spare beyond the AMs' cost
+  count for little: the Manpower plans leave no more, so they would only be carried along). Carthage hires Mercenaries with a card of little use
   (§17.1.6) when its Treasury allows and an army wants them.
 * **The windows**: Ambush on an army of 2 BP or more that comes near the holder's land or is
   the VP leader's; Naval Ambush on any transport it can sink (an escort no bigger than the
@@ -248,8 +249,11 @@ def play_value(view: View, kind: int) -> float:
 
 def keep_value(view: View, kind: int) -> float:
     me = _me(view)
-    if kind == MERCENARIES and me == "rome":
-        return 0.0                              # Rome hires no mercenaries (§12.2)
+    if kind == MERCENARIES:
+        if me == "rome":
+            return 0.0                          # Rome hires no mercenaries (§12.2)
+        if _cash(view) < MERCENARY_PRICE:
+            return 1.0                          # no 2T to spare: a card it will not play
     if kind == CONQUEROR and not any(
             ld["owner"] == me and is_exceptional(ld["id"])
             for x in view.board["spaces"].values() for ld in x["leaders"]):
@@ -449,11 +453,13 @@ def conspiracy(view: View, choices: list[Choice]) -> Choice:
 
 
 def foreign_policy(view: View, choices: list[Choice]) -> Choice:
-    """With no objective one's own draw is a gain; else the VP leader's objectives are
+    """§17.2 Change in Foreign Policy: one's own draw is a gain when every objective held is
+    out of reach (the one given back is one of those); else the VP leader's objectives are
     shuffled."""
     me = _me(view)
     mine = _first(choices, "target", me)
-    if mine is not None and not view.private.get("objectives"):
+    held = [str(x) for x in view.private.get("objectives") or []]
+    if mine is not None and all(objective_out_of_reach(view, x) for x in held):
         return mine
     others = [c for c in choices if c.verb == "target" and c.arg != me]
     return max(others, key=lambda c: (_rank(view, str(c.arg)), str(c.arg))) if others else (
