@@ -17,10 +17,11 @@ import pytest
 from games import registry
 from games.ai import decide
 from games.ai import pax_romana as pr_ai
-from games.ai.common import key_of, random_choice
+from games.ai.common import distinct, forward, key_of, random_choice
 from games.core import LogLine, View, msg
 from games.core.rng import player_random
 from games.pax_romana.state import City, PRState
+from tests.pax_romana_support import act, army, blank, dice, hold, march
 
 RULES = registry.get("pax_romana")
 
@@ -242,6 +243,49 @@ def test_scenario_two_counts_an_enemy_army_in_reach_of_the_capital():
     far.units["mediolanum"] = {"carthage": {"LG": 6}}   # the same army beyond reach
     assert pr_ai.evaluate(near, "rome") < pr_ai.evaluate(far, "rome")
     assert pr_ai.evaluate(near, "carthage") > pr_ai.evaluate(far, "carthage")
+
+
+def _rome_marching_out(carthage_hi: int, carthage_treasury: int) -> PRState:
+    """Scenario II: Rome's two legions in Rome (city 5 FP) at the first step of their Major
+    Move, a Carthaginian army of ``carthage_hi`` HI two steps away."""
+    s = blank("II")
+    s.cities["rome"] = City(owner="rome", kind="city", fp=5)
+    army(s, "rome", "rome", LG=2)
+    army(s, "paestum", "carthage", HI=carthage_hi)
+    s.powers["carthage"].treasury = carthage_treasury
+    hold(s, "rome")
+    s = march(s, "rome", "rome")
+    dice(s, 4)
+    return act(s, "rome", "go")
+
+
+@pytest.mark.parametrize(("hi", "treasury", "kept"), [
+    (2, 0, {"to", "embark", "stop"}),     # 6 BP: the walls and the legions next door hold
+    (4, 0, {"embark", "stop"}),           # 12 BP: more than the walls and 70% of the legions
+    (3, 0, {"to", "embark", "stop"}),     # 9 BP ...
+    (3, 12, {"embark", "stop"}),          # ... with 12T to call up half their HI: 18 BP
+])
+def test_scenario_two_the_search_does_not_march_the_capitals_guard_away(hi, treasury, kept):
+    """§3.2 (Scenario II: the enemy capital held at a Victory Phase wins): the search weighs only
+    the steps that leave Rome no more outnumbered by the Carthaginian army within reach (and
+    half of what Carthage's Treasury may call up, HI at 3 BP for 2T) than it is; staying and
+    embarking keep the legions in Rome."""
+    s = _rome_marching_out(hi, treasury)
+    candidates = forward(distinct(RULES.choices(s, "rome")))
+    assert {c.verb for c in candidates} == {"to", "embark", "stop"}
+    assert {c.verb for c in pr_ai._keeping_capital(s, "rome", candidates)} == kept
+
+
+def test_the_rebuilt_state_holds_the_provinces_as_last_settled():
+    """§14.2.1: Stability moves when a province is won or lost since control was last settled.
+    The State rebuilt from a View holds each Power's provinces and capitals as the real State
+    does, so a rollout's first step does not count every province held as newly won."""
+    state = RULES.setup(4, "V", {})
+    view = RULES.view(state, "rome")
+    s = pr_ai.board_state(view)
+    for role in state.roles:
+        assert s.powers[role].provinces == state.powers[role].provinces != []
+        assert s.powers[role].capitals == state.powers[role].capitals
 
 
 def test_advanced_game_the_sampled_state_holds_the_seats_hand_and_deals_the_others_blind():

@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-import pytest
-
 from games import registry
 from games.ai import decide
 from games.ai import pax_romana as pr_ai
@@ -413,8 +411,6 @@ def _moved(s: PRState, me: str) -> float:
     return -1.0 if frame is not None and frame["majors"] == 0 else 0.0
 
 
-@pytest.mark.xfail(strict=True, reason="games.ai.pax_romana searches the menu's 'cards' entry, "
-                   "a no-op when the card menu is then left: _worth_trying must skip it")
 def test_the_search_does_not_open_the_card_menu_only_to_leave_it(monkeypatch):
     """§17.1.5: Rome at its Expansion menu holds Cunctator with no enemy at home (the card menu
     would be left at once). Even when the rollouts rate its Major Move below standing still, the

@@ -68,7 +68,7 @@ from games.ai.common import (
 from games.core import Choice, Msg, Rng, View, msg
 from games.core.fuzz import weighted_index
 from games.core.rng import PlayerRandom
-from games.pax_romana import economy, naval
+from games.pax_romana import economy, naval, stability
 from games.pax_romana.activation import battle_points
 from games.pax_romana.cards import deck
 from games.pax_romana.control import controllers, data, province_map, territory_map
@@ -94,6 +94,7 @@ CAPITAL_RISK = 2.2         # a BP by which an enemy army in reach outnumbers a c
 DANGER_LAND = 4            # land steps within which an enemy army threatens a capital
 DANGER_SEA = 6             # sea steps within which an enemy army in a port threatens it
 DANGER_DEEP = 1            # ... a Deep Sea point counting as this many (others brave them)
+CALL_UP_BP = 0.75          # the BP a Talent of the enemy Treasury may call up (half its HI, 3 BP for 2T)
 NEAR_GUARD = 0.7           # how much an army next to the capital guards it
 POSITION = 0.6             # an army's best prize within reach
 REACH = 6                  # steps within which an army looks for its prize
@@ -205,6 +206,7 @@ def board_state(view: View) -> PRState:
         s.removed_cards = list(cards["removed"])
         s.hands = {p: [] for p in s.roles}
         s.hands[me] = [int(c["kind"]) for c in (view.private.get("cards") or {}).get("hand", [])]
+    stability.settle(s, quiet=True)   # the provinces and capitals held, as last settled (§14.2.1)
     return s
 
 
@@ -343,7 +345,7 @@ def danger(b: dict[str, Any], me: str, cap: str) -> int:
     port a short voyage away along the coasts (§11.3)."""
     near = set(distances(cap, DANGER_LAND))
     if cap in data().ports:
-        near |= {p for p in sea_distances(cap, DANGER_SEA, DANGER_DEEP) if p in data().ports}
+        near |= set(sea_distances(cap, DANGER_SEA, DANGER_DEEP))   # in port or already at sea
     return max((_enemies(b, me, sp) for sp in near), default=0)
 
 
@@ -357,9 +359,10 @@ def guard_of(b: dict[str, Any], me: str, cap: str) -> int:
             + int(NEAR_GUARD * near))
 
 
-def exposure(b: dict[str, Any], me: str) -> float:
-    """How far the enemy armies within reach outnumber what holds the Power's capitals."""
-    return sum(max(0, danger(b, me, cap) - guard_of(b, me, cap))
+def exposure(b: dict[str, Any], me: str, margin: float = 0.0) -> float:
+    """How far the enemy armies within reach (and ``margin`` BP more) outnumber what holds the
+    Power's capitals."""
+    return sum(max(0.0, danger(b, me, cap) + margin - guard_of(b, me, cap))
                for cap in data().capitals_of(me))
 
 
@@ -1297,11 +1300,31 @@ def _worth_trying(c: Choice, default: tuple[str, Any], chores: bool = True) -> b
     picks up on its way are the policy's (the search weighs where it goes)."""
     if key_of(c) == default:
         return True
+    if c.verb == "cards":       # opening the card menu to leave it again changes nothing: a
+        return False            # rollout rating it best would open it forever
     if not chores and c.verb in CHORES:
         return False
     if c.verb == "action":
         return c.arg not in ("negotiate", "pass")
     return c.verb != "end"
+
+
+def _keeping_capital(s: PRState, me: str, candidates: list[Choice]) -> list[Choice]:
+    """Scenarios II and IV: the choices that leave the capital no more outnumbered by the enemy
+    armies within reach than it is now (holding the enemy capital at a Victory Phase wins,
+    §3.2), or all of them when none does. A rollout ends with the Power's own move, before the
+    enemy answers, so the search alone too easily trades the capital for a prize."""
+    b = public_board(s)
+    cash = max((int(x["treasury"]) for r, x in b["powers"].items() if r != me), default=0)
+    margin = CALL_UP_BP * cash
+    before = exposure(b, me, margin)
+    kept = []
+    for c in candidates:
+        trial = RULES.copy(s)
+        step_in_place(RULES, trial, me, c)
+        if exposure(public_board(trial), me, margin) <= before + 1e-6:
+            kept.append(c)
+    return kept or candidates
 
 
 def choose(view: View, rng: PlayerRandom, level: str) -> Choice:
@@ -1321,6 +1344,8 @@ def choose(view: View, rng: PlayerRandom, level: str) -> Choice:
         return _listed(view, policy(view))
     default = key_of(policy(view))
     candidates = [c for c in choices if _worth_trying(c, default, SEARCH_CHORES)]
+    if capital_race(view.scenario, len(view.board["powers"])):
+        candidates = _keeping_capital(states[0], me, candidates)
     menu = view.prompt_msg.key in ("prompt.expansion", "prompt.move_army")
     limit = MENU_STEPS if menu else AM_STEPS
     menu = menu and (MENU_TO_MENU or view.prompt_msg.key == "prompt.move_army")
