@@ -26,8 +26,11 @@ moves known to be of several units lost more games than it saved) the decision's
 rebuilt on three sampled States; when a sampled State then offers exactly the View's choices, every choice is played on
 with the policy below for every Power (questions to others included, dice from the sample): from
 the AM into the Activation, from the menu or a move until the Expansion menu comes back; the end
-is rated and the best average wins, the policy's own pick keeping near ties. Where the rebuilt
-State disagrees with the View the policy answers. Level ``easy`` takes the policy's own pick;
+is rated and the best average wins, the policy's own pick keeping near ties. Passing, ending
+the menu early and opening the card menu (to leave it again) are tried only when the policy
+picks them; in Scenarios II and IV only the steps that leave the capital no more outnumbered by
+the enemy armies within reach are weighed, since a rollout ends before the enemy answers.
+Where the rebuilt State disagrees with the View the policy answers. Level ``easy`` takes the policy's own pick;
 ``greedy`` rates each choice's immediate outcome.
 
 **Policy** (``policy``, from a View alone, used for every other question and inside the
@@ -94,7 +97,6 @@ CAPITAL_RISK = 2.2         # a BP by which an enemy army in reach outnumbers a c
 DANGER_LAND = 4            # land steps within which an enemy army threatens a capital
 DANGER_SEA = 6             # sea steps within which an enemy army in a port threatens it
 DANGER_DEEP = 1            # ... a Deep Sea point counting as this many (others brave them)
-CALL_UP_BP = 0.75          # the BP a Talent of the enemy Treasury may call up (half its HI, 3 BP for 2T)
 NEAR_GUARD = 0.7           # how much an army next to the capital guards it
 POSITION = 0.6             # an army's best prize within reach
 REACH = 6                  # steps within which an army looks for its prize
@@ -359,10 +361,9 @@ def guard_of(b: dict[str, Any], me: str, cap: str) -> int:
             + int(NEAR_GUARD * near))
 
 
-def exposure(b: dict[str, Any], me: str, margin: float = 0.0) -> float:
-    """How far the enemy armies within reach (and ``margin`` BP more) outnumber what holds the
-    Power's capitals."""
-    return sum(max(0.0, danger(b, me, cap) + margin - guard_of(b, me, cap))
+def exposure(b: dict[str, Any], me: str) -> float:
+    """How far the enemy armies within reach outnumber what holds the Power's capitals."""
+    return sum(max(0, danger(b, me, cap) - guard_of(b, me, cap))
                for cap in data().capitals_of(me))
 
 
@@ -1314,15 +1315,12 @@ def _keeping_capital(s: PRState, me: str, candidates: list[Choice]) -> list[Choi
     armies within reach than it is now (holding the enemy capital at a Victory Phase wins,
     §3.2), or all of them when none does. A rollout ends with the Power's own move, before the
     enemy answers, so the search alone too easily trades the capital for a prize."""
-    b = public_board(s)
-    cash = max((int(x["treasury"]) for r, x in b["powers"].items() if r != me), default=0)
-    margin = CALL_UP_BP * cash
-    before = exposure(b, me, margin)
+    before = exposure(public_board(s), me)
     kept = []
     for c in candidates:
         trial = RULES.copy(s)
         step_in_place(RULES, trial, me, c)
-        if exposure(public_board(trial), me, margin) <= before + 1e-6:
+        if exposure(public_board(trial), me) <= before:
             kept.append(c)
     return kept or candidates
 
