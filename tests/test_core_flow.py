@@ -316,6 +316,45 @@ def test_checked_choices_raise_lapse_or_are_kept():
     assert settled == [("place", {"red": [choice("place", "rome")]})]
 
 
+def test_before_asking_tidies_the_state_once_a_question_waits():
+    """``before_asking``: called only when the run is about to stop at a question (not between
+    steps); True makes the run look at the stack again (a tidy-up may leave the question with
+    nothing to ask, or push more steps), False stops there."""
+    calls: list[list[str]] = []
+
+    def tidy(s: Toy) -> bool:
+        calls.append([f["k"] for f in s.flow])
+        if s.log and s.log[-1] == "marker":
+            s.log.append("tidied")
+            push(s, "note")
+            return True
+        return False
+
+    flow: Flow[Toy] = Flow(before_asking=tidy)
+
+    @flow.step("mark")
+    def mark(s: Toy, f: Frame) -> None:
+        pop(s, f)
+        s.log.append("marker")
+
+    @flow.step("note")
+    def note(s: Toy, f: Frame) -> None:
+        pop(s, f)
+        s.log.append("noted")
+
+    @flow.question("move", lambda s, f: [choice("go")], lambda s, f: msg("prompt.move"))
+    def move(s: Toy, f: Frame, verb: str, arg: Any) -> None:
+        pop(s, f)
+
+    s = Toy()
+    push(s, "move", role="red")
+    push(s, "mark")
+    flow.run(s)
+    assert s.log == ["marker", "tidied", "noted"]
+    assert calls == [["move"], ["move"]]        # twice at the question, never between steps
+    assert flow.active(s) == ["red"]
+
+
 def test_pick_offers_a_way_back():
     """``pick``: the options and the way back; the frame is popped either way, the handler runs
     only for a picked option."""
