@@ -21,7 +21,7 @@ from games.ai.common import distinct, forward, key_of, random_choice
 from games.core import LogLine, View, msg
 from games.core.rng import player_random
 from games.pax_romana.state import City, PRState
-from tests.pax_romana_support import act, army, blank, dice, hold, march
+from tests.pax_romana_support import act, army, blank, dice, fresh, hold, march
 
 RULES = registry.get("pax_romana")
 
@@ -272,6 +272,24 @@ def test_scenario_two_the_search_does_not_march_the_capitals_guard_away(hi, kept
     candidates = forward(distinct(RULES.choices(s, "rome")))
     assert {c.verb for c in candidates} == {"to", "embark", "stop"}
     assert {c.verb for c in pr_ai._keeping_capital(s, "rome", candidates)} == kept
+
+
+@pytest.mark.parametrize(("treasury", "idle"), [(1, True), (2, True), (12, False)])
+def test_a_call_up_that_would_raise_nothing_is_not_searched(treasury, idle):
+    """§12.1: with no Talent to spare beyond the AMs still to pay, the Call-Up menu would be
+    left at once: the AM spent for nothing, which the search does not weigh against the
+    Expansion (it used to pick it on unlucky rollouts, turn after turn)."""
+    s = blank("II")
+    s.cities["rome"] = City(owner="rome", kind="city", fp=5)
+    army(s, "rome", "rome", LG=2)
+    s.powers["rome"].treasury = treasury
+    hold(s, "rome")
+    s = fresh(s)
+    view = RULES.view(s, "rome")
+    callup = next(c for c in view.actions if c.arg == "callup")
+    assert pr_ai._idle_call_up(s, "rome", callup) is idle
+    expansion = next(c for c in view.actions if c.arg == "expansion")
+    assert not pr_ai._idle_call_up(s, "rome", expansion)
 
 
 def test_the_rebuilt_state_holds_the_provinces_as_last_settled():

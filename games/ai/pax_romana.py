@@ -28,7 +28,7 @@ with the policy below for every Power (questions to others included, dice from t
 the AM into the Activation, from the menu or a move until the Expansion menu comes back; the end
 is rated and the best average wins, the policy's own pick keeping near ties. Passing, ending
 the menu early and opening the card menu (to leave it again) are tried only when the policy
-picks them; in Scenarios II and IV only the steps that leave the capital no more outnumbered by
+picks them, and so is a Call-Up in which it would raise nothing; in Scenarios II and IV only the steps that leave the capital no more outnumbered by
 the enemy armies within reach are weighed, since a rollout ends before the enemy answers.
 Where the rebuilt State disagrees with the View the policy answers. Level ``easy`` takes the policy's own pick;
 ``greedy`` rates each choice's immediate outcome.
@@ -1310,6 +1310,16 @@ def _worth_trying(c: Choice, default: tuple[str, Any], chores: bool = True) -> b
     return c.verb != "end"
 
 
+def _idle_call_up(s: PRState, me: str, c: Choice) -> bool:
+    """A Call-Up (§12.1) in which the policy would raise nothing: the AM is spent for nothing,
+    which a rollout of unlucky sampled dice may still rate above the Expansion."""
+    if c.verb != "action" or c.arg != "callup":
+        return False
+    trial = RULES.copy(s)
+    step_in_place(RULES, trial, me, c)
+    return policy(RULES.view(trial, me)).verb in ("done", "confirm")
+
+
 def _keeping_capital(s: PRState, me: str, candidates: list[Choice]) -> list[Choice]:
     """Scenarios II and IV: the choices that leave the capital no more outnumbered by the enemy
     armies within reach than it is now (holding the enemy capital at a Victory Phase wins,
@@ -1342,6 +1352,8 @@ def choose(view: View, rng: PlayerRandom, level: str) -> Choice:
         return _listed(view, policy(view))
     default = key_of(policy(view))
     candidates = [c for c in choices if _worth_trying(c, default, SEARCH_CHORES)]
+    candidates = [c for c in candidates
+                  if key_of(c) == default or not _idle_call_up(states[0], me, c)]
     if capital_race(view.scenario, len(view.board["powers"])):
         candidates = _keeping_capital(states[0], me, candidates)
     menu = view.prompt_msg.key in ("prompt.expansion", "prompt.move_army")
