@@ -1317,7 +1317,10 @@ def _idle_call_up(s: PRState, me: str, c: Choice) -> bool:
         return False
     trial = RULES.copy(s)
     step_in_place(RULES, trial, me, c)
-    return policy(RULES.view(trial, me)).verb in ("done", "confirm")
+    view = RULES.view(trial, me)
+    if me not in view.active or not view.actions:   # an answer card's window opened for
+        return False                                # another power (§17): not idle
+    return policy(view).verb in ("done", "confirm")
 
 
 def _keeping_capital(s: PRState, me: str, candidates: list[Choice]) -> list[Choice]:
