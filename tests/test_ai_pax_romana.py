@@ -326,3 +326,29 @@ def test_advanced_game_the_sampled_state_holds_the_seats_hand_and_deals_the_othe
         other_view = RULES.view(other, role)
         assert other_view.model_dump_json() == view.model_dump_json()
         assert key_of(decide(other_view, 5, "ai", "normal", strict=True)) == key_of(picked)
+
+
+def test_an_army_does_not_walk_back_into_a_space_it_has_passed():
+    """§9.1: an army's MP are spent step by step, and the search weighs each step with the
+    policy playing on; the policy never steps back into a space the army has passed in this
+    move (it used to walk Barium-Bovianum-Barium to its last MP, its prize out of reach). Rome's
+    legions have marched Rome -> Capua, a weak Carthaginian city beyond Rome at Pisae: from
+    Capua neither the policy nor the search goes back to Rome."""
+    s = blank("V")
+    s.cities["rome"] = City(owner="rome", kind="city", fp=5)
+    s.cities["pisae"] = City(owner="carthage", kind="city", fp=1)
+    army(s, "rome", "rome", LG=4)
+    hold(s, "rome")
+    s = march(s, "rome", "rome")
+    dice(s, 6)
+    s = act(s, "rome", "go")
+    s = act(s, "rome", "to", "capua")
+    view = RULES.view(s, "rome")
+    assert view.prompt_msg.key == "prompt.move_army"
+    steps = [c for c in view.actions if c.verb in ("to", "stop")]
+    assert "rome" in {c.arg for c in steps}
+    assert pr_ai.walked(view.board, "rome", "capua") == {"rome"}
+    assert pr_ai.walked(view.board, "carthage", "capua") == frozenset()
+    assert pr_ai._move_army(view, steps).arg not in ("rome", None)
+    for seed in range(3):
+        assert decide(view, seed, "ai", "normal", strict=True).arg != "rome"

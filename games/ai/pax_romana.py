@@ -35,8 +35,8 @@ Where the rebuilt State disagrees with the View the policy answers. Level ``easy
 
 **Policy** (``policy``, from a View alone, used for every other question and inside the
 rollouts): the Major Move takes the army with the best reachable prize (a city or a capital it
-outnumbers, then spaces of provinces not yet held) toward it, attacking only with a clear BP
-edge, by sea when its prize lies over the water (§11.3) and along the coasts (a Deep Sea point
+outnumbers, then spaces of provinces not yet held) toward it, never back into a space it has
+passed in this move, attacking only with a clear BP edge, by sea when its prize lies over the water (§11.3) and along the coasts (a Deep Sea point
 counts as four sea steps, §11.2.1), leaving one unit a space behind (§9.2.1): a garrison where
 a province is being won, a light unit where it is won (§5.2), a garrison on a settlement's site
 or a legion in its own settlement when the Treasury will pay for the building (§7.1.2); it
@@ -761,11 +761,23 @@ def _minor_where(view: View, choices: list[Choice]) -> Choice:
     return max(opts, key=lambda c: (_site_value(view, str(c.arg)), str(c.arg)))
 
 
+def walked(b: dict[str, Any], me: str, at: str) -> frozenset[str]:
+    """The spaces the army now at ``at`` has already passed in this move (the board's last
+    move, §9.1): stepping back into one spends MP for nothing."""
+    last = b.get("last_move") or {}
+    path = list(last.get("path") or [])
+    if last.get("kind") != "land" or last.get("power") != me or not path or path[-1] != at:
+        return frozenset()
+    return frozenset(path[:-1])
+
+
 def _move_army(view: View, choices: list[Choice]) -> Choice:
     b = view.board
     me = view.role or ""
     at = _space_arg(view)
     strength = max(1, _mine(b, me, at))
+    been = walked(b, me, at)
+    choices = [c for c in choices if c.verb != "to" or str(c.arg) not in been] or choices
     open_now = {str(c.arg) for c in choices if c.verb == "to"}
     closed = frozenset(nb for nb in _neighbours(at) if nb not in open_now)
     here = potential(b, me, at, strength, REACH, closed)
@@ -1355,6 +1367,10 @@ def choose(view: View, rng: PlayerRandom, level: str) -> Choice:
         return _listed(view, policy(view))
     default = key_of(policy(view))
     candidates = [c for c in choices if _worth_trying(c, default, SEARCH_CHORES)]
+    if view.prompt_msg.key == "prompt.move_army":      # no walking back and forth
+        been = walked(view.board, me, _space_arg(view))
+        candidates = [c for c in candidates
+                      if key_of(c) == default or c.verb != "to" or str(c.arg) not in been]
     candidates = [c for c in candidates
                   if key_of(c) == default or not _idle_call_up(states[0], me, c)]
     if capital_race(view.scenario, len(view.board["powers"])):
