@@ -17,37 +17,39 @@ BP by which an enemy army within reach (four steps by land, six by sea) outnumbe
 each capital (its army, its walls, part of the armies next to it) counts against its owner; a
 finished game is a win or a loss.
 
-**Search.** At the start of an Activation (``prompt.am``; in the Advanced Game the choice of
-the Action once the AM is paid and the card drawn, ``prompt.am_action``), at the Expansion menu
+**Search.** At the start of an Activation (``prompt.am``; in the Advanced Game the choice of the
+Action once the AM is paid and the card drawn, ``prompt.am_action``), at the Expansion menu
 (``prompt.expansion``) and at each step of an army's move (``prompt.move_army``: where it stands,
-its MP and the way it came are on the board; the army is rebuilt as the Power's whole stack
-there, since the View does not tell a Minor Move's single unit apart, and searching only the
-moves known to be of several units lost more games than it saved) the decision's frames are
-rebuilt on three sampled States; when a sampled State then offers exactly the View's choices, every choice is played on
-with the policy below for every Power (questions to others included, dice from the sample): from
-the AM into the Activation, from the menu or a move until the Expansion menu comes back; the end
-is rated and the best average wins, the policy's own pick keeping near ties. Passing, ending
-the menu early and opening the card menu (to leave it again) are tried only when the policy
-picks them, and so is a Call-Up in which it would raise nothing; in Scenarios II and IV only the steps that leave the capital no more outnumbered by
-the enemy armies within reach are weighed, since a rollout ends before the enemy answers.
-Where the rebuilt State disagrees with the View the policy answers. Level ``easy`` takes the policy's own pick;
-``greedy`` rates each choice's immediate outcome.
+its MP and the way it came are on the board; the army is rebuilt as the Power's whole stack there,
+since the View does not tell a Minor Move's single unit apart, and searching only the moves known
+to be of several units lost more games than it saved) the decision's frames are rebuilt on three
+sampled States; when a sampled State then offers exactly the View's choices, every choice is played
+on with the policy below for every Power (questions to others included, dice from the sample): from
+the AM into the Activation, from the menu or a move until the Expansion menu comes back; the end is
+rated and the best average wins, the policy's own pick keeping near ties. Passing, ending the menu
+early and opening the card menu (to leave it again) are tried only when the policy picks them, and
+so are a Call-Up in which it would raise nothing and an army's step back into a space it has passed
+in this move; in Scenarios II and IV only the steps that leave the capital no more outnumbered by
+the enemy armies within reach are weighed, since a rollout ends before the enemy answers. Where the
+rebuilt State disagrees with the View the policy answers. Level ``easy`` takes the policy's own
+pick; ``greedy`` rates each choice's immediate outcome.
 
-**Policy** (``policy``, from a View alone, used for every other question and inside the
-rollouts): the Major Move takes the army with the best reachable prize (a city or a capital it
-outnumbers, then spaces of provinces not yet held) toward it, never back into a space it has
-passed in this move, attacking only with a clear BP edge, by sea when its prize lies over the water (§11.3) and along the coasts (a Deep Sea point
-counts as four sea steps, §11.2.1), leaving one unit a space behind (§9.2.1): a garrison where
-a province is being won, a light unit where it is won (§5.2), a garrison on a settlement's site
-or a legion in its own settlement when the Treasury will pay for the building (§7.1.2); it
-turns a light unit (or, in a big army, a legion) into garrisons when provinces or sites lie
-open ahead (§12.1.4), and an army guarding its capital in Scenario II stays; Minor Moves
-build cities and settlements when the Treasury allows, spread single units and garrisons into
-empty spaces, and make garrisons of light infantry (and of heavy units beyond the CVP,
-§14.2.1); the secret plans keep the Treasury above the AMs' cost, disband galleys before troops, rebuild and form heavy infantry
-where the biggest army stands, and place leaders with the biggest armies; interceptions and
-withdrawals compare BP; siege bids are small; losses take the fewest BP; proposals are accepted
-when they give and refused when they take. A menu it does not know gets a weighted pick.
+**Policy** (``policy``, from a View alone, used for every other question and inside the rollouts):
+the Major Move takes the army with the best reachable prize (a city or a capital it outnumbers,
+then spaces of provinces not yet held) toward it, never back into a space it has passed in this
+move, attacking only with a clear BP edge, by sea when its prize lies over the water (§11.3) and
+along the coasts (a Deep Sea point counts as four sea steps, §11.2.1), leaving one unit a space
+behind (§9.2.1): a garrison where a province is being won, a light unit where it is won (§5.2), a
+garrison on a settlement's site or a legion in its own settlement when the Treasury will pay for
+the building (§7.1.2); it turns a light unit (or, in a big army, a legion) into garrisons when
+provinces or sites lie open ahead (§12.1.4), and an army guarding its capital in Scenario II stays;
+Minor Moves build cities and settlements when the Treasury allows, spread single units and
+garrisons into empty spaces, and make garrisons of light infantry (and of heavy units beyond the
+CVP, §14.2.1); the secret plans keep the Treasury above the AMs' cost, disband galleys before
+troops, rebuild and form heavy infantry where the biggest army stands, and place leaders with the
+biggest armies; interceptions and withdrawals compare BP; siege bids are small; losses take the
+fewest BP; proposals are accepted when they give and refused when they take. A menu it does not
+know gets a weighted pick.
 """
 
 from __future__ import annotations
