@@ -767,10 +767,17 @@ def walked(b: dict[str, Any], me: str, at: str) -> frozenset[str]:
     """The spaces the army now at ``at`` has already passed in this move (the board's last
     move, §9.1): stepping back into one spends MP for nothing."""
     last = b.get("last_move") or {}
-    path = list(last.get("path") or [])
+    path = last.get("path") or []
     if last.get("kind") != "land" or last.get("power") != me or not path or path[-1] != at:
         return frozenset()
     return frozenset(path[:-1])
+
+
+def _no_step_back(view: View, choices: list[Choice]) -> list[Choice]:
+    """``choices`` of a ``prompt.move_army`` without the steps back into a space the army has
+    passed in this move (all of them when nothing else is left)."""
+    been = walked(view.board, view.role or "", _space_arg(view))
+    return [c for c in choices if c.verb != "to" or str(c.arg) not in been] or choices
 
 
 def _move_army(view: View, choices: list[Choice]) -> Choice:
@@ -778,8 +785,7 @@ def _move_army(view: View, choices: list[Choice]) -> Choice:
     me = view.role or ""
     at = _space_arg(view)
     strength = max(1, _mine(b, me, at))
-    been = walked(b, me, at)
-    choices = [c for c in choices if c.verb != "to" or str(c.arg) not in been] or choices
+    choices = _no_step_back(view, choices)
     open_now = {str(c.arg) for c in choices if c.verb == "to"}
     closed = frozenset(nb for nb in _neighbours(at) if nb not in open_now)
     here = potential(b, me, at, strength, REACH, closed)
@@ -1370,9 +1376,7 @@ def choose(view: View, rng: PlayerRandom, level: str) -> Choice:
     default = key_of(policy(view))
     candidates = [c for c in choices if _worth_trying(c, default, SEARCH_CHORES)]
     if view.prompt_msg.key == "prompt.move_army":      # no walking back and forth
-        been = walked(view.board, me, _space_arg(view))
-        candidates = [c for c in candidates
-                      if key_of(c) == default or c.verb != "to" or str(c.arg) not in been]
+        candidates = _no_step_back(view, candidates)
     candidates = [c for c in candidates
                   if key_of(c) == default or not _idle_call_up(states[0], me, c)]
     if capital_race(view.scenario, len(view.board["powers"])):
