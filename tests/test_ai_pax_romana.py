@@ -202,11 +202,14 @@ def test_advanced_game_pays_for_the_am_then_searches_the_action():
 
 
 def test_a_deep_sea_point_counts_as_a_long_voyage():
-    """§11.2.1: a storm in a Deep Sea Transit Point may sink a transport with its army, so the
-    way to a landing counts one as several sea steps and goes along the coasts."""
+    """§11.2.1: a transport without galleys entering a Deep Sea Transit Point is sunk whole by
+    a Storm (5-6), and by Off Course (3-4) when Continuation then fails: about one crossing in
+    two. The way to a landing goes along the coasts; a Deep Sea point is beyond any voyage (the
+    whole Roman army used to cross the Mare Tyrrhenum and drown)."""
     far = pr_ai.sea_distances("rome", 8)
     assert far["ntp_mare_inferum"] == 1
-    assert far["dstp_mare_tyrrhenum"] == pr_ai.DEEP_STEPS
+    assert "dstp_mare_tyrrhenum" not in far
+    assert pr_ai.sea_distances("rome", 8, deep=4)["dstp_mare_tyrrhenum"] == 4
 
 
 def test_an_army_leaves_one_unit_a_space():
@@ -352,3 +355,134 @@ def test_an_army_does_not_walk_back_into_a_space_it_has_passed():
     assert pr_ai._move_army(view, steps).arg not in ("rome", None)
     for seed in range(3):
         assert decide(view, seed, "ai", "normal", strict=True).arg != "rome"
+
+
+def _minor_from_stack(s: PRState, at: str, unit: str, roll: int) -> PRState:
+    """A Minor Move (§9.1.1) of one ``unit`` out of Rome's stack at ``at``, its die rolled."""
+    from games.pax_romana.flow import push, run
+    hold(s, "rome")
+    push(s, "move_army", role="rome", owner="rome", start=at, units={unit: 1}, leaders=[],
+         minor=True)
+    run(s)
+    s = RULES.copy(s)
+    dice(s, roll)
+    return act(s, "rome", "go")
+
+
+def test_a_minor_moves_one_unit_is_weighed_by_its_own_strength():
+    """§9.1.1: a Minor Move moves one unit, and its question names it. The light infantry
+    leaving four legions at Mediolanum is 1 BP, not the stack's 17: it does not attack the
+    Helvetii at Aventicum (it used to, reading the legions left behind as its own), and the
+    search rebuilds the move as the one unit's."""
+    s = blank("V")
+    army(s, "mediolanum", "rome", LG=4, LI=1)
+    s.tribes["aventicum"] = 3
+    s = _minor_from_stack(s, "mediolanum", "LI", 6)
+    view = RULES.view(s, "rome")
+    assert view.prompt_msg.key == "prompt.move_unit"
+    assert "aventicum" in {c.arg for c in view.actions}
+    assert pr_ai._moving_bp(view, "mediolanum") == 1
+    assert pr_ai._move_frame(view)["units"] == {"LI": 1}
+    assert pr_ai._move_frame(view)["minor"] is True
+    steps = [c for c in view.actions if c.verb in ("to", "stop", "embark")]
+    assert pr_ai._move_army(view, steps).arg != "aventicum"
+    for seed in range(3):
+        assert decide(view, seed, "ai", "normal", strict=True).arg != "aventicum"
+
+
+def test_a_call_up_forms_only_what_the_treasury_pays_beyond_the_ams():
+    """§6.2.7, §3.4.4: with 1T to spare beyond the AMs still to pay, the Call-Up forms light
+    infantry (1T), not a legion (2T) that would leave an AM unpaid (it used to take the legion
+    whenever one was offered)."""
+    s = blank("V")
+    s.cities["rome"] = City(owner="rome", kind="city", fp=5)
+    s.cities["capua"] = City(owner="rome", kind="city", fp=5)
+    army(s, "rome", "rome", LG=2)
+    s.powers["rome"].treasury = 3           # 1T for this AM, 1T kept, 1T to spend
+    hold(s, "rome")
+    s = act(fresh(s), "rome", "action", "callup")
+    formed = None
+    for _ in range(12):
+        view = RULES.view(s, "rome")
+        if not view.actions or view.prompt_msg.key != "prompt.callup":
+            break
+        c = pr_ai.policy(view)
+        if c.verb == "type":
+            formed = c.arg
+            break
+        s = act(s, "rome", c.verb, c.arg)
+    assert formed == "LI"
+
+
+def test_the_evaluation_counts_an_am_the_treasury_cannot_pay_as_lost():
+    """§3.4.4: an AM not paid for is lost. Spending the Talents the AMs still to come need
+    costs the Activations, far more than the Talents themselves."""
+    s = blank("V")
+    s.am_pool = {"rome": 2}
+    rich, poor = fresh(s), fresh(s)
+    rich.powers["rome"].treasury = 2
+    poor.powers["rome"].treasury = 0
+    gap = pr_ai.evaluate(rich, "rome") - pr_ai.evaluate(poor, "rome")
+    assert gap >= 2 * pr_ai.UNPAID_AM
+
+
+def test_a_transport_does_not_land_where_it_embarked():
+    """§11.3.1: embarking and landing cost 1 MP each; landing in the port it has just
+    embarked in spends 2 MP for nothing (it used to, embark-land-embark at Actium)."""
+    s = blank("V")
+    s.cities["croton"] = City(owner="carthage", kind="settlement", fp=1)
+    army(s, "rhegium", "rome", LG=4)
+    hold(s, "rome")
+    s = march(s, "rome", "rhegium")
+    dice(s, 6)
+    s = act(s, "rome", "go")
+    s = act(s, "rome", "embark")
+    view = RULES.view(s, "rome")
+    assert view.prompt_msg.key == "prompt.transport"
+    assert {"land", "sail_to"} <= {c.verb for c in view.actions}
+    assert not pr_ai._sailed(view)
+    assert pr_ai._transport(view, list(view.actions)).verb != "land"
+
+
+def test_a_transport_drops_garrisons_for_a_majority_on_its_way():
+    """§11.3.2, §5.2.1 a: a transport drops single units on its way (0 MP). Dalmatia has three
+    spaces, a tribe at Delminium: garrisons in its two empty ports, Salona and Lissus, win
+    it. Sailing from Aquileia with two garrisons aboard, the first is dropped at Salona; with
+    one only, it is not (one of three wins nothing)."""
+    for garrisons, dropped in ((2, True), (1, False)):
+        s = blank("V")
+        s.tribes["delminium"] = 4
+        army(s, "aquileia", "rome", LG=2, GR=garrisons)
+        hold(s, "rome")
+        s = march(s, "rome", "aquileia")
+        dice(s, 6, 1, 1)
+        s = act(s, "rome", "go")
+        s = act(s, "rome", "embark")
+        s = act(s, "rome", "sail_to", "ntp_mare_adriaticum_superum")
+        s = act(s, "rome", "sail_to", "salona")
+        view = RULES.view(s, "rome")
+        assert "drop_at_sea" in {c.verb for c in view.actions}
+        drop = pr_ai._sea_drop(view, list(view.actions), "salona")
+        assert (drop is not None and drop.arg == "GR") is dropped
+
+
+def test_a_transport_does_not_sail_into_the_deep_sea():
+    """§11.2.1: Rome's legions aboard at Aleria, a weak Carthaginian city at Panormus across
+    the Mare Tyrrhenum (a Deep Sea point): the transport does not sail into it, where a Storm
+    or a failed Continuation would sink the army whole."""
+    s = blank("V")
+    s.cities["panormus"] = City(owner="carthage", kind="city", fp=1)
+    army(s, "pisae", "rome", LG=4)
+    hold(s, "rome")
+    s = march(s, "rome", "pisae")
+    dice(s, 6, 1, 1)
+    s = act(s, "rome", "go")
+    s = act(s, "rome", "embark")
+    s = act(s, "rome", "sail_to", "aleria")
+    view = RULES.view(s, "rome")
+    if view.prompt_msg.key == "prompt.transport_stopped":
+        dice(s, 1, 1)
+        s = act(s, "rome", "continue_voyage")
+        view = RULES.view(s, "rome")
+    assert "dstp_mare_tyrrhenum" in {c.arg for c in view.actions if c.verb == "sail_to"}
+    assert pr_ai._transport(view, list(view.actions)).arg != "dstp_mare_tyrrhenum"

@@ -756,3 +756,36 @@ def test_9_4_5_a_sea_withdrawal_once_sailed_offers_no_second_voyage() -> None:
     assert _withdraw_choices(s, frame) == []
     frame["over"] = False
     assert _withdraw_choices(s, frame)                       # before sailing: the ports
+
+
+def test_9_1_1_a_minor_move_names_its_one_unit() -> None:
+    """§9.1.1: a Minor Move moves one unit. Its question names the unit (not "the army"), in
+    both languages, at each step and aboard a Naval Transport (§11.3); an army's move does
+    not."""
+    from games.core.text import render
+    from games.pax_romana.texts import TEXTS
+    s = blank()
+    hold(s, "rome")
+    army(s, "rhegium", "rome", LG=3, LI=1)
+    push(s, "move_army", role="rome", owner="rome", start="rhegium", units={"LI": 1},
+         leaders=[], minor=True)
+    run(s)
+    s = RULES.copy(s)
+    dice(s, 5)
+    s = act(s, "rome", "go")
+    view = RULES.view(s, "rome")
+    assert view.prompt_msg.key == "prompt.move_unit"
+    assert view.prompt_msg.args["unit"] == "@unit.LI"
+    en, ru = render(view.prompt_msg, "en", TEXTS), render(view.prompt_msg, "ru", TEXTS)
+    assert "Light Infantry" in en and "5 MP" in en and "army" not in en
+    assert "Rhegium" in en and "{" not in ru and "армия" not in ru
+    s = act(s, "rome", "embark")
+    aboard = RULES.view(s, "rome").prompt_msg
+    assert aboard.key == "prompt.transport" and aboard.args["unit"] == "@unit.LI"
+    s = blank()
+    hold(s, "rome")
+    army(s, "rhegium", "rome", LG=3, LI=1)
+    s = march(s, "rome", "rhegium")
+    dice(s, 4)
+    s = act(s, "rome", "go")
+    assert RULES.view(s, "rome").prompt_msg.key == "prompt.move_army"

@@ -4,52 +4,54 @@
 too), leaders on the map, cities and settlements, the Powers' tracks (Treasury, Stability, VP,
 AMs), the AM pool, the Soldiers of Fortune, barbarian armies, slaves and pirates are public; the
 seat's own drawn leaders and objectives are its own. What the View hides is sampled
-(``determinize``): the strength of each unrevealed Tribe (2-8 warriors), and the dice to come
-(a fresh seed); the other Powers' drawn leaders, objectives and secret plans are left empty,
-which no decision of the current Activation reads. Nothing of the real State is ever read.
+(``determinize``): the strength of each unrevealed Tribe (2-8 warriors), and the dice to come (a
+fresh seed); the other Powers' drawn leaders, objectives and secret plans are left empty, which no
+decision of the current Activation reads. Nothing of the real State is ever read.
 
-**Evaluation** (``evaluate``, from one Power, less the best rival's): VP, then the VP that the
-GOP and CVP ranks give at each Victory Phase still to come (§15.2.3, §15.3.3) and, a little, the
-GOP and CVP themselves, Stability (§14, less the loss that more LG/HI than CVP brings), Treasury,
-the Battle Points of the Power's armies (§10.3.1), its capitals held, and the prizes within
-reach of its armies; in Scenario II, where the enemy capital held at a Victory Phase wins, the
-BP by which an enemy army within reach (four steps by land, six by sea) outnumbers what guards
-each capital (its army, its walls, part of the armies next to it) counts against its owner; a
-finished game is a win or a loss.
+**Evaluation** (``evaluate``, from one Power, less the best rival's): VP, then the VP that the GOP
+and CVP ranks give at each Victory Phase still to come (§15.2.3, §15.3.3) and, a little, the GOP
+and CVP themselves, Stability (§14, less the loss that more LG/HI than CVP brings), Treasury (less
+an Activation for each AM still to come that it cannot pay for, §3.4.4), the Battle Points of the
+Power's armies (§10.3.1), its capitals held, and the prizes within reach of its armies; in Scenario
+II, where the enemy capital held at a Victory Phase wins, the BP by which an enemy army within
+reach (four steps by land, six by sea) outnumbers what guards each capital (its army, its walls,
+part of the armies next to it) counts against its owner; a finished game is a win or a loss.
 
 **Search.** At the start of an Activation (``prompt.am``; in the Advanced Game the choice of the
 Action once the AM is paid and the card drawn, ``prompt.am_action``), at the Expansion menu
 (``prompt.expansion``) and at each step of an army's move (``prompt.move_army``: where it stands,
-its MP and the way it came are on the board; the army is rebuilt as the Power's whole stack there,
-since the View does not tell a Minor Move's single unit apart, and searching only the moves known
-to be of several units lost more games than it saved) the decision's frames are rebuilt on three
-sampled States; when a sampled State then offers exactly the View's choices, every choice is played
-on with the policy below for every Power (questions to others included, dice from the sample): from
-the AM into the Activation, from the menu or a move until the Expansion menu comes back; the end is
-rated and the best average wins, the policy's own pick keeping near ties. Passing, ending the menu
-early and opening the card menu (to leave it again) are tried only when the policy picks them, and
-so are a Call-Up in which it would raise nothing and an army's step back into a space it has passed
-in this move; in Scenarios II and IV only the steps that leave the capital no more outnumbered by
-the enemy armies within reach are weighed, since a rollout ends before the enemy answers. Where the
-rebuilt State disagrees with the View the policy answers. Level ``easy`` takes the policy's own
-pick; ``greedy`` rates each choice's immediate outcome.
+its MP and the way it came are on the board; an army is rebuilt as the Power's whole stack there, a
+Minor Move as the one unit its question names, ``prompt.move_unit``) the decision's frames are
+rebuilt on three sampled States; when a sampled State then offers exactly the View's choices, every
+choice is played on with the policy below for every Power (questions to others included, dice from
+the sample): from the AM into the Activation, from the menu or a move until the Expansion menu
+comes back; the end is rated and the best average wins, the policy's own pick keeping near ties.
+Passing, ending the menu early and opening the card menu (to leave it again) are tried only when
+the policy picks them, and so are a Call-Up in which it would raise nothing and an army's step back
+into a space it has passed in this move; in Scenarios II and IV only the steps that leave the
+capital no more outnumbered by the enemy armies within reach are weighed, since a rollout ends
+before the enemy answers. Where the rebuilt State disagrees with the View the policy answers. Level
+``easy`` takes the policy's own pick; ``greedy`` rates each choice's immediate outcome.
 
 **Policy** (``policy``, from a View alone, used for every other question and inside the rollouts):
 the Major Move takes the army with the best reachable prize (a city or a capital it outnumbers,
 then spaces of provinces not yet held) toward it, never back into a space it has passed in this
-move, attacking only with a clear BP edge, by sea when its prize lies over the water (§11.3) and
-along the coasts (a Deep Sea point counts as four sea steps, §11.2.1), leaving one unit a space
-behind (§9.2.1): a garrison where a province is being won, a light unit where it is won (§5.2), a
-garrison on a settlement's site or a legion in its own settlement when the Treasury will pay for
+move, attacking only with a clear BP edge (a Minor Move's unit with its own), by sea when its prize
+lies over the water (§11.3) and along the coasts, never into a Deep Sea point, where a Storm sinks
+a transport without galleys whole (§11.2.1), nor landing in the port it embarked in; leaving one
+unit a space behind (§9.2.1), and one in a port on its voyage where the units aboard win the
+province (§11.3.2): a garrison where a province is being won, a light unit where it is won (§5.2),
+a garrison on a settlement's site or a legion in its own settlement when the Treasury will pay for
 the building (§7.1.2); it turns a light unit (or, in a big army, a legion) into garrisons when
 provinces or sites lie open ahead (§12.1.4), and an army guarding its capital in Scenario II stays;
 Minor Moves build cities and settlements when the Treasury allows, spread single units and
-garrisons into empty spaces, and make garrisons of light infantry (and of heavy units beyond the
-CVP, §14.2.1); the secret plans keep the Treasury above the AMs' cost, disband galleys before
-troops, rebuild and form heavy infantry where the biggest army stands, and place leaders with the
-biggest armies; interceptions and withdrawals compare BP; siege bids are small; losses take the
-fewest BP; proposals are accepted when they give and refused when they take. A menu it does not
-know gets a weighted pick.
+garrisons into empty spaces, or by sea to a port that wins a province (a port where the transport
+must Stop counting longer, §11.1.2), and make garrisons of light infantry (and of heavy units
+beyond the CVP, §14.2.1); the secret plans keep the Treasury above the AMs' cost, disband galleys
+before troops, rebuild and form heavy infantry where the biggest army stands, never more than the
+Treasury pays, and place leaders with the biggest armies; interceptions and withdrawals compare BP; siege bids are small; losses take the fewest BP;
+proposals are accepted when they give and refused when they take. A menu it does not know gets a
+weighted pick.
 """
 
 from __future__ import annotations
@@ -74,7 +76,7 @@ from games.core import Choice, Msg, Rng, View, msg
 from games.core.fuzz import weighted_index
 from games.core.rng import PlayerRandom
 from games.pax_romana import economy, naval, stability
-from games.pax_romana.activation import battle_points
+from games.pax_romana.activation import am_cost, battle_points
 from games.pax_romana.cards import deck
 from games.pax_romana.control import controllers, data, province_map, territory_map
 from games.pax_romana.flow import FLOW, Frame, opt, question, waiting
@@ -92,6 +94,7 @@ GOP = 0.6                  # a GOP now, for each Victory Phase still to come
 CVP = 0.5                  # a CVP now, for each Victory Phase still to come
 STABILITY = 0.8
 TREASURY = 0.25
+UNPAID_AM = 4.0            # an AM the Treasury cannot pay for: an Activation lost (§3.4.4)
 BP = 0.12
 CAPITAL = 4.0              # an own capital held
 RIVAL_SHARE = 0.7          # how much the best rival's standing counts against
@@ -109,13 +112,19 @@ CITY_PRIZE = 3.0           # an enemy city to take (a settlement half)
 CAPITAL_CITY = 6.0         # ... when it is a Power's capital
 CAPITAL_SPACE = 4.0        # a Power's capital space not held
 VOYAGE = 8                 # sea steps after which a transport lands where it can
-DEEP_STEPS = 4             # a Deep Sea Transit Point counts as this many sea steps
+STOP_STEPS = 2             # a port where a lone unit's transport Stops, to sail on from
+DEEP_STEPS = 50            # a Deep Sea Transit Point counts as this many sea steps: a Storm
+                           # sinks a transport without galleys whole, Off Course and a failed
+                           # Continuation too (§11.2.1), about one crossing in two
 BUILD_DROPS = True         # armies leave the units for settlements and cities on their way
 SEA_STRENGTH = 6           # an army this strong may go by sea to its prize
+SPREAD_SEA = 6             # sea steps a single unit may sail to win a province
+SEA_HOP = 0.8              # ... its worth against a space next to it (the voyage's risks)
 ATTACK_EDGE = 1.3          # attack only with this many times the defence's BP (and 1 more)
 
-SEARCH_PROMPTS = {"prompt.am", "prompt.am_action", "prompt.expansion", "prompt.move_army"}
-GREEDY_PROMPTS = {"prompt.am", "prompt.am_action", "prompt.expansion", "prompt.move_army"}
+MOVE_PROMPTS = {"prompt.move_army", "prompt.move_unit"}     # an army's move, a Minor Move's
+SEARCH_PROMPTS = {"prompt.am", "prompt.am_action", "prompt.expansion"} | MOVE_PROMPTS
+GREEDY_PROMPTS = SEARCH_PROMPTS
 MENU_STEPS = 30            # a rollout from the Expansion menu: the Move or building chosen
 MENU_TO_MENU = True        # whether a rollout from the menu stops when the menu comes back
 CHORES = frozenset({"drop", "to_garrisons", "pick_up", "pick_up_with"})
@@ -260,7 +269,7 @@ def with_frames(s: PRState, view: View) -> bool:
         s.flow = [halt, {"k": "end_activation", "power": me},
                   {"k": "expansion", "role": me, "majors": int(args.get("majors", 0)),
                    "extra": 0, "minors": int(args.get("minors", 0))}]
-    elif key == "prompt.move_army":
+    elif key in MOVE_PROMPTS:
         move = _move_frame(view)
         if move is None:
             return False
@@ -272,6 +281,22 @@ def with_frames(s: PRState, view: View) -> bool:
     return True
 
 
+def _minor_unit(view: View) -> str | None:
+    """The kind of the one unit a Minor Move moves, as its question names it (§9.1.1)."""
+    if view.prompt_msg.key not in ("prompt.move_unit", "prompt.transport",
+                                   "prompt.transport_stopped"):
+        return None
+    return str(view.prompt_msg.args.get("unit", "")).removeprefix("@unit.") or None
+
+
+def _moving_bp(view: View, at: str) -> int:
+    """The BP of what moves: a Minor Move's one unit, else the Power's whole stack at ``at``."""
+    unit = _minor_unit(view)
+    if unit is not None:
+        return battle_points(unit)
+    return _mine(view.board, view.role or "", at)
+
+
 def _move_frame(view: View) -> dict[str, Any] | None:
     """The army's move as the View shows it: where it stands, its MP, the way it came (the
     board's last move), the Power's units and leaders there."""
@@ -281,14 +306,19 @@ def _move_frame(view: View) -> dict[str, Any] | None:
     x = b["spaces"].get(at)
     if not x:
         return None
-    units = {k: n for k, n in _units_of(x).get(me, {}).items() if k != "GS"}
-    leaders = [ld["id"] for ld in x["leaders"] if ld["owner"] == me]
+    unit = _minor_unit(view)
+    if unit is not None:
+        units, leaders = {unit: 1}, []
+    else:
+        units = {k: n for k, n in _units_of(x).get(me, {}).items() if k != "GS"}
+        leaders = [ld["id"] for ld in x["leaders"] if ld["owner"] == me]
     last = b.get("last_move") or {}
     path = list(last.get("path") or [])
     if last.get("kind") != "land" or last.get("power") != me or not path or path[-1] != at:
         path = [at]
     return {"k": "move_army", "role": me, "owner": me, "start": path[0], "units": units,
-            "leaders": leaders, "minor": sum(units.values()) == 1 and not leaders,
+            "leaders": leaders, "minor": unit is not None or (sum(units.values()) == 1
+                                                               and not leaders),
             "stage": "move", "at": at, "mp": int(view.prompt_msg.args.get("n", 0)),
             "path": path}
 
@@ -309,10 +339,19 @@ def standing(s: PRState, who: str, ctrl: dict[str, str | None], gop: dict[str, i
     weight = 0.5 + left
     capitals = sum(1 for c in data().capitals_of(who) if ctrl.get(c) == who)
     overrun = 2.0 * STABILITY if s.count(who, HEAVY) > cvp[who] else 0.0   # §14.2.1
-    return -overrun + (VP * p.vp + weight * (VP * RANK * rate[who] + GOP * gop[who]
+    cost = am_cost(s, who)
+    unpaid = UNPAID_AM * max(0, _ams_left(s, who) - p.treasury // cost) if cost else 0.0
+    return -overrun - unpaid + (VP * p.vp + weight * (VP * RANK * rate[who] + GOP * gop[who]
                                              + CVP * cvp[who])
                        + STABILITY * p.stability + TREASURY * p.treasury
                        + BP * _army_bp(s, who) + CAPITAL * capitals)
+
+
+def _ams_left(s: PRState, who: str) -> int:
+    """The AMs ``who`` has still to pay for this turn (§3.4.4)."""
+    if s.phase == "F":
+        return s.am_pool.get(who, 0) + s.first_round.count(who)
+    return s.powers[who].ams if s.phase < "F" else 0
 
 
 def evaluate(s: PRState, me: str) -> float:
@@ -513,9 +552,12 @@ def _deep(point: str) -> bool:
     return naval.point_kind(point) == "dstp"
 
 
-def sea_distances(start: str, most: int = 8, deep: int | None = None) -> dict[str, int]:
+def sea_distances(start: str, most: int = 8, deep: int | None = None,
+                  stops: frozenset[str] = frozenset()) -> dict[str, int]:
     """Sea steps from ``start``, a Deep Sea Transit Point counting ``deep`` (``DEEP_STEPS``
-    unless told: a storm there may sink the transport with its army, §11.2.1)."""
+    unless told: a storm there may sink the transport with its army, §11.2.1), and a port of
+    ``stops`` ``STOP_STEPS`` more to sail on from (the fleet Stops there and must pass a
+    Continuation roll, §11.1.2-3)."""
     deep = DEEP_STEPS if deep is None else deep
     out = {start: 0}
     q = [(0, start)]
@@ -523,6 +565,10 @@ def sea_distances(start: str, most: int = 8, deep: int | None = None) -> dict[st
         d, cur = heapq.heappop(q)
         if d > out.get(cur, d) or d >= most:
             continue
+        if cur in stops and cur != start:
+            d += STOP_STEPS
+            if d >= most:
+                continue
         for nb in _sea_neighbours(cur):
             nd = d + (deep if _deep(nb) else 1)
             if nd <= most and nd < out.get(nb, most + 1):
@@ -563,13 +609,16 @@ def _power(view: View) -> dict[str, Any]:
     return dict(view.board["powers"].get(view.role or "", {}))
 
 
+def _heavy(view: View) -> int:
+    """The Power's LG/HI on the map."""
+    me = view.role or ""
+    return sum(u["count"] for x in view.board["spaces"].values() for u in x["units"]
+               if u["owner"] == me and u["type"] in ("LG", "HI"))
+
+
 def _heavy_over(view: View) -> int:
     """LG/HI on the map beyond the CVP (each Maintenance Phase costs Stability then, §14.2.1)."""
-    b = view.board
-    me = view.role or ""
-    heavy = sum(u["count"] for x in b["spaces"].values() for u in x["units"]
-                if u["owner"] == me and u["type"] in ("LG", "HI"))
-    return heavy - int(_power(view).get("cvp", 0))
+    return _heavy(view) - int(_power(view).get("cvp", 0))
 
 
 def _reserve(view: View) -> int:
@@ -624,14 +673,40 @@ def _spare(view: View, sp: str, x: dict[str, Any]) -> bool:
 
 
 def _spread_target(view: View, sp: str) -> float:
-    """The best empty space next to ``sp`` worth holding with a single unit."""
+    """The best empty space next to ``sp`` worth holding with a single unit, or a port over
+    the water where one unit wins a province (§11.3)."""
     b = view.board
     me = view.role or ""
     best = 0.0
     for nb in _neighbours(sp):
         if _is_space(nb) and defence(b, me, nb) == 0 and threat(b, me, nb) < 3:
             best = max(best, prize(b, me, nb, 1))
+    if sp in data().ports:
+        best = max(best, SEA_HOP * _landing_spot(b, me, sp)[0])
     return best
+
+
+def _stops(b: dict[str, Any], me: str) -> frozenset[str]:
+    """The ports where a transport of ``me`` must Stop (§11.1.2): those it does not hold."""
+    return frozenset(p for p in data().ports if b["control"].get(p) != me)
+
+
+def _landing_spot(b: dict[str, Any], me: str, at: str) -> tuple[float, str | None]:
+    """The best port a single unit sailing from ``at`` may land in and win its province with
+    (§5.2.1 b, §11.3): empty, out of danger, nearer is better."""
+    best, goal = 0.0, None
+    ports = data().ports
+    for p, dist in sorted(sea_distances(at, SPREAD_SEA, stops=_stops(b, me)).items()):
+        if p == at or p not in ports or b["control"].get(p) == me:
+            continue
+        if defence(b, me, p) > 0 or threat(b, me, p) >= 3:
+            continue
+        v = prize(b, me, p, 1)
+        if v >= PROVINCE:
+            v *= 0.9 ** dist
+            if v > best:
+                best, goal = v, p
+    return best, goal
 
 
 def _good_minor_move(view: View) -> bool:
@@ -784,7 +859,7 @@ def _move_army(view: View, choices: list[Choice]) -> Choice:
     b = view.board
     me = view.role or ""
     at = _space_arg(view)
-    strength = max(1, _mine(b, me, at))
+    strength = max(1, _moving_bp(view, at))
     choices = _no_step_back(view, choices)
     open_now = {str(c.arg) for c in choices if c.verb == "to"}
     closed = frozenset(nb for nb in _neighbours(at) if nb not in open_now)
@@ -810,6 +885,10 @@ def _move_army(view: View, choices: list[Choice]) -> Choice:
     if embark is not None and strength >= SEA_STRENGTH:
         by_sea, _goal = sea_goal(b, me, at, strength)
         if by_sea > 1.2 * best + 0.5:
+            return embark
+    if embark is not None and _minor_unit(view) is not None:
+        hop, _goal = _landing_spot(b, me, at)
+        if SEA_HOP * hop > best + 0.05:
             return embark
     if pick is None:
         tos = [c for c in choices if c.verb == "to"]
@@ -953,11 +1032,25 @@ def _transport(view: View, choices: list[Choice]) -> Choice:
     b = view.board
     me = view.role or ""
     at = _space_arg(view)
-    strength = max(1, _mine(b, me, at))
+    strength = max(1, _moving_bp(view, at))
     land = _first(choices, "land")
     go_on = _first(choices, "continue_voyage")
-    here = landing_worth(b, me, at, strength) if at in data().ports else 0.0
-    _v, goal = sea_goal(b, me, at, strength)
+    sails_now = [c for c in choices if c.verb == "sail_to"]
+    if land is not None and sails_now and not _sailed(view):
+        land = None            # landing where it embarked spends 2 MP for nothing
+    drop = _sea_drop(view, choices, at)
+    if drop is not None:
+        return drop
+    if _minor_unit(view) is not None:       # one unit sailing for a province
+        _v, goal = _landing_spot(b, me, at)
+        ashore = _without_transport(b, me, at)
+        here = 0.0
+        if at in data().ports and defence(b, me, at) == 0 and threat(b, me, at) < 3 \
+                and ashore["control"].get(at) != me:
+            here = prize(ashore, me, at, 1)
+    else:
+        here = landing_worth(b, me, at, strength) if at in data().ports else 0.0
+        _v, goal = sea_goal(b, me, at, strength)
     if land is not None and (goal is None or here > 0 and here >= 0.8 * _v):
         return land
     if go_on is not None:
@@ -966,14 +1059,88 @@ def _transport(view: View, choices: list[Choice]) -> Choice:
     path = list(last.get("path") or []) if last.get("kind") == "sea" and last.get(
         "power") == me else []
     sails = [c for c in choices if c.verb == "sail_to" and str(c.arg) not in path]
+    sails = [c for c in sails if not _deep(str(c.arg))] or sails     # round the Deep Sea
     if land is not None and (not sails or len(path) >= VOYAGE):
         return land            # no sailing in circles: the voyage has gone round or far enough
     if goal is not None and sails:
+        stops = _stops(b, me) if _minor_unit(view) is not None else frozenset()
+
         def dist(c: Choice) -> tuple[int, str]:
-            d = sea_distances(str(c.arg)).get(goal, 99) + (DEEP_STEPS if _deep(str(c.arg)) else 0)
-            return (d, str(c.arg))
+            to = str(c.arg)
+            d = sea_distances(to, stops=stops).get(goal, 99) + (DEEP_STEPS if _deep(to) else 0)
+            return (d + (STOP_STEPS if to in stops and to != goal else 0), to)
         return min(sails, key=dist)
     return land or (sails or [c for c in choices if c.verb == "sail_to"] or choices)[0]
+
+
+def _without_transport(b: dict[str, Any], me: str, at: str) -> dict[str, Any]:
+    """The board as if ``me``'s transport were not in ``at``: the space is the Power's only by
+    its city or its Home Territory (§5.1.1)."""
+    x = b["spaces"].get(at) or {}
+    city = x.get("city")
+    held = me if (city and city["owner"] == me) or (
+        at in data().spaces and data().spaces[at].home_of == me) else None
+    if b["control"].get(at) != me or held == me:
+        return b
+    return {**b, "control": {**b["control"], at: held}}
+
+
+def _sailed(view: View) -> bool:
+    """Whether the transport has sailed since it embarked (the log)."""
+    me = f"@power.{view.role}"
+    for line in reversed(view.log):
+        if line.msg.args.get("power") != me:
+            continue
+        if line.msg.key == "log.sail":
+            return True
+        if line.msg.key == "log.embark":
+            return False
+    return False
+
+
+def _sea_drop(view: View, choices: list[Choice], at: str) -> Choice | None:
+    """A transported army drops a single light unit or garrison (0 MP, §11.3.2) in an empty
+    port where it wins the province, out of danger, once a port."""
+    me = view.role or ""
+    b = _without_transport(view.board, me, at)
+    drops = {str(c.arg): c for c in choices if c.verb == "drop_at_sea"}
+    if not drops or at not in data().ports or b["control"].get(at) == me:
+        return None
+    if defence(b, me, at) > 0 or threat(b, me, at) >= 3 or _dropped_here(view, at):
+        return None
+    singles = [k for k in ("GR", "LI", "CV") if k in drops]
+    if not singles:
+        return None
+    if province_gain(b, me, at) < PROVINCE:
+        # a majority needs more drops: the voyage may make them in the province's other
+        # empty ports (Salona and Lissus win Dalmatia)
+        x = b["spaces"].get(at) or {}
+        aboard = sum(u["count"] for u in x.get("units", ())
+                     if u["owner"] == me and u["type"] in SPREADERS)
+        need = _majority_need(b, me, data().spaces[at].province)
+        ports = [p for p in data().spaces_of(data().spaces[at].province)
+                 if p in data().ports and b["control"].get(p) != me
+                 and defence(b, me, p) == 0]
+        if not (0 < need <= min(2, max(aboard, len(singles)), len(ports))):
+            return None
+    return drops[singles[0]]
+
+
+def _majority_need(b: dict[str, Any], me: str, prov: str) -> int:
+    """How many more spaces ``me`` must hold to win ``prov`` (§5.2.1, §5.2.3 b); 99 when a
+    Power's capital there keeps it (§5.2.3 a) or it is the Power's own."""
+    d = data()
+    home = d.provinces[prov].home_of
+    spaces = d.spaces_of(prov)
+    if home == me or any(d.spaces[sp].capital and d.spaces[sp].home_of == home
+                         and home is not None and b["control"].get(sp) == home
+                         for sp in spaces):
+        return 99
+    mine = sum(1 for sp in spaces if b["control"].get(sp) == me)
+    others = sum(1 for sp in spaces if b["control"].get(sp) not in (None, me))
+    if home is None and others == 0:
+        return 0 if mine else 1
+    return max(0, len(spaces) // 2 + 1 - mine)
 
 
 def _pick_army(view: View, choices: list[Choice]) -> Choice:
@@ -1083,6 +1250,7 @@ def _builder(view: View, choices: list[Choice]) -> Choice:
         return max(good, key=pscore)
     if "type" in verbs:
         opts = [c for c in choices if c.verb == "type"]
+        opts = [c for c in opts if acceptable(str(c.arg))] or opts    # within the cash
         order = ["LG", "HI", "CV", "LI", "EL"] if heavy_room > 0 else ["LI", "CV", "EL", "LG",
                                                                        "HI"]
         return min(opts, key=lambda c: order.index(str(c.arg)) if str(c.arg) in order else 9)
@@ -1189,6 +1357,7 @@ ANSWERS = {
     "prompt.choose_unit": _choose_unit,
     "prompt.minor_where": _minor_where,
     "prompt.move_army": _move_army,
+    "prompt.move_unit": _move_army,
     "prompt.pick_army": _pick_army,
     "prompt.transport": _transport,
     "prompt.transport_stopped": _transport,
@@ -1375,15 +1544,16 @@ def choose(view: View, rng: PlayerRandom, level: str) -> Choice:
         return _listed(view, policy(view))
     default = key_of(policy(view))
     candidates = [c for c in choices if _worth_trying(c, default, SEARCH_CHORES)]
-    if view.prompt_msg.key == "prompt.move_army":      # no walking back and forth
+    if view.prompt_msg.key in MOVE_PROMPTS:      # no walking back and forth
         candidates = _no_step_back(view, candidates)
     candidates = [c for c in candidates
                   if key_of(c) == default or not _idle_call_up(states[0], me, c)]
     if capital_race(view.scenario, len(view.board["powers"])):
         candidates = _keeping_capital(states[0], me, candidates)
-    menu = view.prompt_msg.key in ("prompt.expansion", "prompt.move_army")
+    moving = view.prompt_msg.key in MOVE_PROMPTS
+    menu = moving or view.prompt_msg.key == "prompt.expansion"
     limit = MENU_STEPS if menu else AM_STEPS
-    menu = menu and (MENU_TO_MENU or view.prompt_msg.key == "prompt.move_army")
+    menu = menu and (MENU_TO_MENU or moving)
     values = []
     try:
         for c in candidates:

@@ -849,7 +849,7 @@ def card_answer(view: View, choices: list[Choice]) -> Choice | None:
         return buy_objective(view, choices)
     if key.startswith("prompt.plan_discard"):
         return objective_removal(view, choices)
-    if key == "prompt.move_army":
+    if key in ("prompt.move_army", "prompt.move_unit"):
         return successor_move(view, choices) if view.board.get("cards") else None
     answer = ANSWERS.get(key)
     return answer(view, choices) if answer is not None else None

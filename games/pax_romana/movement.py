@@ -270,9 +270,25 @@ def _move_prompt(s: PRState, f: Frame) -> Msg:
         return msg("prompt.pick_army", who=f"@power.{f['role']}", space=f"@space.{f['start']}")
     if f.get("stage") == "sea":
         key = "prompt.transport_stopped" if f["sea"]["stopped"] else "prompt.transport"
+        unit = _minor_unit(f)
+        if unit is not None:    # a Minor Move's one unit aboard
+            return msg(key, who=f"@power.{f['role']}", space=f"@space.{f['at']}", n=f["mp"],
+                       unit=f"@unit.{unit}")
         return msg(key, who=f"@power.{f['role']}", space=f"@space.{f['at']}", n=f["mp"])
+    unit = _minor_unit(f)
+    if unit is not None:        # a Minor Move names its one unit (§9.1.1)
+        return msg("prompt.move_unit", who=f"@power.{f['role']}", unit=f"@unit.{unit}",
+                   space=f"@space.{f['at']}", n=f["mp"])
     return msg("prompt.move_army", who=f"@power.{f['role']}", space=f"@space.{f['at']}",
                n=f["mp"])
+
+
+def _minor_unit(f: Frame) -> str | None:
+    """The kind of the one land unit a Minor Move moves (None for an army's move)."""
+    if not f.get("minor") or f["leaders"]:
+        return None
+    kinds = [k for k, n in f["units"].items() if n > 0]
+    return kinds[0] if len(kinds) == 1 and f["units"][kinds[0]] == 1 else None
 
 
 def _begin(s: PRState, f: Frame) -> None:

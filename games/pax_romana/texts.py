@@ -498,6 +498,7 @@ MILITARY = {
         "prompt.pick_army": "{who}: which units and leaders go with the army at {space}? "
                             "Leave some behind, or march",
         "prompt.move_army": "{who}: where does the army at {space} go ({n} MP left)?",
+        "prompt.move_unit": "{who}: where does the {unit} at {space} go ({n} MP left)?",
         "prompt.intercept": "{who}: intercept {army} entering {space}?",
         "prompt.withdraw": "{who}: {army} enters {space}: withdraw before battle, or stand?",
         "prompt.withdraw_to": "{who}: withdraw the army from {space} to where ({n} MP)?",
@@ -621,6 +622,7 @@ MILITARY = {
         "prompt.pick_army": "{who}: какие отряды и полководцы идут с армией из {space:gen}? "
                             "Оставьте лишних или выступайте",
         "prompt.move_army": "{who}: куда идёт армия из {space:gen} (осталось {n} ОД)?",
+        "prompt.move_unit": "{who}: куда идёт {unit} из {space:gen} (осталось {n} ОД)?",
         "prompt.intercept": "{who}: перехватить {army:acc}, входящую в {space:acc}?",
         "prompt.withdraw": "{who}: противник ({army}) входит в {space:acc}: отступить до боя или "
                            "принять бой?",
