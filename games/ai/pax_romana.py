@@ -1060,8 +1060,10 @@ def _transport(view: View, choices: list[Choice]) -> Choice:
         "power") == me else []
     sails = [c for c in choices if c.verb == "sail_to" and str(c.arg) not in path]
     sails = [c for c in sails if not _deep(str(c.arg))] or sails     # round the Deep Sea
-    if land is not None and (not sails or len(path) >= VOYAGE):
-        return land            # no sailing in circles: the voyage has gone round or far enough
+    if land is not None and (not sails or len(path) >= VOYAGE
+                             or all(_deep(str(c.arg)) for c in sails)):
+        return land            # no sailing in circles (the voyage has gone round or far
+                               # enough), nor on into the Deep Sea
     if goal is not None and sails:
         stops = _stops(b, me) if _minor_unit(view) is not None else frozenset()
 
