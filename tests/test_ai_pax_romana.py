@@ -21,7 +21,7 @@ from games.ai.common import distinct, forward, key_of, random_choice
 from games.core import LogLine, View, msg
 from games.core.rng import player_random
 from games.pax_romana.state import City, PRState
-from tests.pax_romana_support import act, army, blank, dice, fresh, hold, march
+from tests.pax_romana_support import act, army, blank, dice, enter, fresh, hold, march
 
 RULES = registry.get("pax_romana")
 
@@ -433,10 +433,7 @@ def test_a_transport_does_not_land_where_it_embarked():
     s.cities["croton"] = City(owner="carthage", kind="settlement", fp=1)
     army(s, "rhegium", "rome", LG=4)
     hold(s, "rome")
-    s = march(s, "rome", "rhegium")
-    dice(s, 6)
-    s = act(s, "rome", "go")
-    s = act(s, "rome", "embark")
+    s = act(enter(s, "rome", "rhegium", 6), "rome", "embark")
     view = RULES.view(s, "rome")
     assert view.prompt_msg.key == "prompt.transport"
     assert {"land", "sail_to"} <= {c.verb for c in view.actions}
@@ -454,10 +451,8 @@ def test_a_transport_drops_garrisons_for_a_majority_on_its_way():
         s.tribes["delminium"] = 4
         army(s, "aquileia", "rome", LG=2, GR=garrisons)
         hold(s, "rome")
-        s = march(s, "rome", "aquileia")
-        dice(s, 6, 1, 1)
-        s = act(s, "rome", "go")
-        s = act(s, "rome", "embark")
+        s = act(enter(s, "rome", "aquileia", 6), "rome", "embark")
+        dice(s, 1, 1)
         s = act(s, "rome", "sail_to", "ntp_mare_adriaticum_superum")
         s = act(s, "rome", "sail_to", "salona")
         view = RULES.view(s, "rome")
@@ -474,10 +469,8 @@ def test_a_transport_does_not_sail_into_the_deep_sea():
     s.cities["panormus"] = City(owner="carthage", kind="city", fp=1)
     army(s, "pisae", "rome", LG=4)
     hold(s, "rome")
-    s = march(s, "rome", "pisae")
-    dice(s, 6, 1, 1)
-    s = act(s, "rome", "go")
-    s = act(s, "rome", "embark")
+    s = act(enter(s, "rome", "pisae", 6), "rome", "embark")
+    dice(s, 1, 1)
     s = act(s, "rome", "sail_to", "aleria")
     view = RULES.view(s, "rome")
     if view.prompt_msg.key == "prompt.transport_stopped":
