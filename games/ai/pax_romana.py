@@ -49,9 +49,9 @@ garrisons into empty spaces, or by sea to a port that wins a province (a port wh
 must Stop counting longer, §11.1.2), and make garrisons of light infantry (and of heavy units
 beyond the CVP, §14.2.1); the secret plans keep the Treasury above the AMs' cost, disband galleys
 before troops, rebuild and form heavy infantry where the biggest army stands, never more than the
-Treasury pays, and place leaders with the biggest armies; interceptions and withdrawals compare BP; siege bids are small; losses take the fewest BP;
-proposals are accepted when they give and refused when they take. A menu it does not know gets a
-weighted pick.
+Treasury pays, and place leaders with the biggest armies; interceptions and withdrawals compare BP;
+siege bids are small; losses take the fewest BP; proposals are accepted when they give and refused
+when they take. A menu it does not know gets a weighted pick.
 """
 
 from __future__ import annotations
@@ -76,7 +76,7 @@ from games.core import Choice, Msg, Rng, View, msg
 from games.core.fuzz import weighted_index
 from games.core.rng import PlayerRandom
 from games.pax_romana import economy, naval, stability
-from games.pax_romana.activation import am_cost, battle_points
+from games.pax_romana.activation import am_cost, ams_left, battle_points
 from games.pax_romana.cards import deck
 from games.pax_romana.control import controllers, data, province_map, territory_map
 from games.pax_romana.flow import FLOW, Frame, opt, question, waiting
@@ -340,18 +340,11 @@ def standing(s: PRState, who: str, ctrl: dict[str, str | None], gop: dict[str, i
     capitals = sum(1 for c in data().capitals_of(who) if ctrl.get(c) == who)
     overrun = 2.0 * STABILITY if s.count(who, HEAVY) > cvp[who] else 0.0   # §14.2.1
     cost = am_cost(s, who)
-    unpaid = UNPAID_AM * max(0, _ams_left(s, who) - p.treasury // cost) if cost else 0.0
+    unpaid = UNPAID_AM * max(0, ams_left(s, who) - p.treasury // cost) if cost else 0.0
     return -overrun - unpaid + (VP * p.vp + weight * (VP * RANK * rate[who] + GOP * gop[who]
                                              + CVP * cvp[who])
                        + STABILITY * p.stability + TREASURY * p.treasury
                        + BP * _army_bp(s, who) + CAPITAL * capitals)
-
-
-def _ams_left(s: PRState, who: str) -> int:
-    """The AMs ``who`` has still to pay for this turn (§3.4.4)."""
-    if s.phase == "F":
-        return s.am_pool.get(who, 0) + s.first_round.count(who)
-    return s.powers[who].ams if s.phase < "F" else 0
 
 
 def evaluate(s: PRState, me: str) -> float:
@@ -609,16 +602,13 @@ def _power(view: View) -> dict[str, Any]:
     return dict(view.board["powers"].get(view.role or "", {}))
 
 
-def _heavy(view: View) -> int:
-    """The Power's LG/HI on the map."""
-    me = view.role or ""
-    return sum(u["count"] for x in view.board["spaces"].values() for u in x["units"]
-               if u["owner"] == me and u["type"] in ("LG", "HI"))
-
-
 def _heavy_over(view: View) -> int:
     """LG/HI on the map beyond the CVP (each Maintenance Phase costs Stability then, §14.2.1)."""
-    return _heavy(view) - int(_power(view).get("cvp", 0))
+    b = view.board
+    me = view.role or ""
+    heavy = sum(u["count"] for x in b["spaces"].values() for u in x["units"]
+                if u["owner"] == me and u["type"] in ("LG", "HI"))
+    return heavy - int(_power(view).get("cvp", 0))
 
 
 def _reserve(view: View) -> int:
@@ -679,11 +669,16 @@ def _spread_target(view: View, sp: str) -> float:
     me = view.role or ""
     best = 0.0
     for nb in _neighbours(sp):
-        if _is_space(nb) and defence(b, me, nb) == 0 and threat(b, me, nb) < 3:
+        if _is_space(nb) and _safe_to_hold(b, me, nb):
             best = max(best, prize(b, me, nb, 1))
     if sp in data().ports:
         best = max(best, SEA_HOP * _landing_spot(b, me, sp)[0])
     return best
+
+
+def _safe_to_hold(b: dict[str, Any], me: str, sp: str) -> bool:
+    """Whether a single unit may hold ``sp``: nothing there to beat, no army of 3 BP next to it."""
+    return defence(b, me, sp) == 0 and threat(b, me, sp) < 3
 
 
 def _stops(b: dict[str, Any], me: str) -> frozenset[str]:
@@ -697,9 +692,7 @@ def _landing_spot(b: dict[str, Any], me: str, at: str) -> tuple[float, str | Non
     best, goal = 0.0, None
     ports = data().ports
     for p, dist in sorted(sea_distances(at, SPREAD_SEA, stops=_stops(b, me)).items()):
-        if p == at or p not in ports or b["control"].get(p) == me:
-            continue
-        if defence(b, me, p) > 0 or threat(b, me, p) >= 3:
+        if p == at or p not in ports or b["control"].get(p) == me or not _safe_to_hold(b, me, p):
             continue
         v = prize(b, me, p, 1)
         if v >= PROVINCE:
@@ -1045,8 +1038,7 @@ def _transport(view: View, choices: list[Choice]) -> Choice:
         _v, goal = _landing_spot(b, me, at)
         ashore = _without_transport(b, me, at)
         here = 0.0
-        if at in data().ports and defence(b, me, at) == 0 and threat(b, me, at) < 3 \
-                and ashore["control"].get(at) != me:
+        if at in data().ports and _safe_to_hold(b, me, at) and ashore["control"].get(at) != me:
             here = prize(ashore, me, at, 1)
     else:
         here = landing_worth(b, me, at, strength) if at in data().ports else 0.0
@@ -1108,7 +1100,7 @@ def _sea_drop(view: View, choices: list[Choice], at: str) -> Choice | None:
     drops = {str(c.arg): c for c in choices if c.verb == "drop_at_sea"}
     if not drops or at not in data().ports or b["control"].get(at) == me:
         return None
-    if defence(b, me, at) > 0 or threat(b, me, at) >= 3 or _dropped_here(view, at):
+    if not _safe_to_hold(b, me, at) or _dropped_here(view, at):
         return None
     singles = [k for k in ("GR", "LI", "CV") if k in drops]
     if not singles:

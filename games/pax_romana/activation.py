@@ -147,6 +147,14 @@ def am_cost(s: PRState, power: str) -> int:
     return 2 if s.powers[power].costly_turn == s.turn else 1
 
 
+def ams_left(s: PRState, power: str) -> int:
+    """The AMs ``power`` has still to play this turn (each paid for, §3.4.4): its markers in
+    the pool and its first-round ones in the Activation Phase, all of them before it."""
+    if s.phase == "F":
+        return s.am_pool.get(power, 0) + s.first_round.count(power)
+    return s.powers[power].ams if s.phase < "F" else 0
+
+
 def _paying(s: PRState, f: Frame) -> bool:
     """Advanced Game: the AM's question first asks for the payment alone; the Card Segment
     comes between it and the choice of the Action (§3.2 F, §17.1.3). Not for a free AM, which

@@ -268,19 +268,14 @@ def _move_choices(s: PRState, f: Frame) -> list[Choice]:
 def _move_prompt(s: PRState, f: Frame) -> Msg:
     if f.get("stage", "pick") == "pick":
         return msg("prompt.pick_army", who=f"@power.{f['role']}", space=f"@space.{f['start']}")
+    unit = _minor_unit(f)
+    # a Minor Move names its one unit (§9.1.1), ashore and aboard
+    named = {"unit": f"@unit.{unit}"} if unit is not None else {}
     if f.get("stage") == "sea":
         key = "prompt.transport_stopped" if f["sea"]["stopped"] else "prompt.transport"
-        unit = _minor_unit(f)
-        if unit is not None:    # a Minor Move's one unit aboard
-            return msg(key, who=f"@power.{f['role']}", space=f"@space.{f['at']}", n=f["mp"],
-                       unit=f"@unit.{unit}")
-        return msg(key, who=f"@power.{f['role']}", space=f"@space.{f['at']}", n=f["mp"])
-    unit = _minor_unit(f)
-    if unit is not None:        # a Minor Move names its one unit (§9.1.1)
-        return msg("prompt.move_unit", who=f"@power.{f['role']}", unit=f"@unit.{unit}",
-                   space=f"@space.{f['at']}", n=f["mp"])
-    return msg("prompt.move_army", who=f"@power.{f['role']}", space=f"@space.{f['at']}",
-               n=f["mp"])
+    else:
+        key = "prompt.move_unit" if unit is not None else "prompt.move_army"
+    return msg(key, who=f"@power.{f['role']}", space=f"@space.{f['at']}", n=f["mp"], **named)
 
 
 def _minor_unit(f: Frame) -> str | None:

@@ -555,10 +555,7 @@ def public_board(s: PRState) -> dict[str, Any]:
     row = d.tables.game_turns.turn(min(max(s.turn, 1), 10))
     powers = {}
     for power, p in s.powers.items():
-        if s.phase == "F":
-            ams_left = s.am_pool.get(power, 0) + s.first_round.count(power)
-        else:
-            ams_left = p.ams if s.phase < "F" else 0
+        ams_left = activation.ams_left(s, power)
         heavy, most = s.count(power, MAXMP_TYPES), economy.maxmp(s, power)
         powers[power] = {
             "treasury": p.treasury, "stability": p.stability,
