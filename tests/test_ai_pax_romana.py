@@ -20,6 +20,7 @@ from games.ai import pax_romana as pr_ai
 from games.ai.common import distinct, forward, key_of, random_choice
 from games.core import LogLine, View, msg
 from games.core.rng import player_random
+from games.pax_romana.control import controllers, province_map
 from games.pax_romana.state import City, PRState
 from tests.pax_romana_support import act, army, blank, dice, enter, fresh, hold, march
 
@@ -92,10 +93,11 @@ def test_the_sampled_state_varies_the_hidden_tribes_only():
         {sp: x["units"] for sp, x in view.board["spaces"].items()}
 
 
-@pytest.mark.parametrize("kind", ["prompt.am", "prompt.expansion"])
+@pytest.mark.parametrize("kind", ["prompt.am", "prompt.expansion", "prompt.choose_army"])
 def test_the_rebuilt_decision_offers_the_views_choices(kind):
     """The search steps a sampled State only where its rebuilt frames offer exactly the View's
-    choices: at the AM and at the Expansion menu they do."""
+    choices: at the AM, at the Expansion menu and at the choice of the army to move (its
+    question names the Moves left, §9.1) they do."""
     found = first_views({kind})
     _state, _role, view = found[kind]
     _states, consistent = pr_ai.samples_for(view, player_random(1), 2)
@@ -479,3 +481,84 @@ def test_a_transport_does_not_sail_into_the_deep_sea():
         view = RULES.view(s, "rome")
     assert "dstp_mare_tyrrhenum" in {c.arg for c in view.actions if c.verb == "sail_to"}
     assert pr_ai._transport(view, list(view.actions)).arg != "dstp_mare_tyrrhenum"
+
+
+def _shifts_at_croton(rome: dict[str, int], leaders: tuple[str, ...], carthage_li: int) -> View:
+    """Rome's army from Rhegium attacks Carthage's light infantry at Croton, who stand; both
+    roll 3; Rome has the net shifts (§10.3.1 steps 8-10)."""
+    s = blank("V")
+    army(s, "rhegium", "rome", leaders, **rome)
+    army(s, "croton", "carthage", LI=carthage_li)
+    hold(s, "rome")
+    s = enter(s, "rome", "rhegium", 6, "croton")
+    dice(s, 3, 3)
+    s = act(s, "carthage", "stand")
+    view = RULES.view(s, "rome")
+    assert view.prompt_msg.key == "prompt.use_shifts"
+    return view
+
+
+def test_10_3_1_the_bigger_army_spends_its_shifts_on_its_own_losses():
+    """§10.3.1 step 10: a shift adds 10% of the enemy's BP to its losses or takes 10% of one's
+    own off one's own. Four legions (16 BP) against two light infantry (2 BP): 6 shifts, each
+    lowers Carthage's roll (1.6 BP saved, not 0.2 BP more lost by Carthage)."""
+    view = _shifts_at_croton({"LG": 4}, (), 2)
+    assert view.prompt_msg.args["n"] == 6
+    assert pr_ai.policy(view).verb == "lower"
+
+
+def test_10_3_1_the_smaller_army_spends_its_shifts_on_the_enemys_losses():
+    """Two light infantry (2 BP) under a Tactics-4 leader against three (3 BP): Carthage's
+    1.5:1 ratio is 1 shift, the leader's Tactics 4, so Rome has 3 net shifts; each raises
+    Rome's roll (0.3 BP more lost by Carthage against 0.2 BP saved)."""
+    view = _shifts_at_croton({"LI": 2}, ("rome_10",), 3)
+    assert view.prompt_msg.args["n"] == 3
+    assert pr_ai.policy(view).verb == "raise"
+
+
+def test_a_single_unit_looks_for_a_province_beyond_the_next_space():
+    """§9.1.1: a Minor Move's unit rolls 1d6 MP. From Placentia, whose neighbours are all
+    Rome's own, a garrison reaches Raetia's and Upper Germany's empty spaces in two steps: the
+    Minor Move is worth making (it used to see the next spaces only, and turned light infantry
+    into garrisons there for nothing)."""
+    s = blank("V")
+    army(s, "placentia", "rome", GR=2)
+    hold(s, "rome")
+    view = RULES.view(fresh(s), "rome")
+    assert pr_ai._spread_target(view, "placentia") == pytest.approx(
+        pr_ai.PROVINCE * pr_ai.SPREAD_STEP)
+    assert pr_ai._good_minor_move(view)
+
+
+def test_the_evaluation_counts_the_way_to_a_province():
+    """§5.2.1 a: Narbonensis has five spaces, tribes at Nemausus and Tolosa; three garrisons win
+    it. The first and the second count a third and two thirds of the way, so the search sends
+    them one Minor Move at a time; the third wins the province."""
+    values, shares = [], []
+    for spaces in ((), ("valentia",), ("valentia", "massilia"),
+                   ("valentia", "massilia", "narbo")):
+        s = blank("V")
+        s.tribes.update(nemausus=4, tolosa=4)
+        for sp in spaces:
+            army(s, sp, "rome", GR=1)
+        s = fresh(s)
+        ctrl = controllers(s)
+        shares.append(pr_ai.progress("rome", ctrl, province_map(s, ctrl)))
+        values.append(pr_ai.evaluate(s, "rome"))
+    assert shares == pytest.approx([0.0, 1 / 3, 2 / 3, 0.0])
+    assert values[0] < values[1] < values[2] < values[3]
+
+
+def test_a_space_that_wins_a_rivals_home_province_is_a_prize():
+    """§5.2.3 b: Cyrenaica, the East's home province without a capital, is won with two of its
+    three spaces. With a Roman garrison at Darnis, Cyrene wins it (the East's GOP lost too);
+    without one, Cyrene alone is a step only; and the garrison counts a half of the way."""
+    s = blank("V")
+    army(s, "darnis", "rome", GR=1)
+    s = fresh(s)
+    b = RULES.view(s, "rome").board
+    assert pr_ai.prize(b, "rome", "cyrene", 1) == pr_ai.RIVAL_PROVINCE
+    ctrl = controllers(s)
+    assert pr_ai.progress("rome", ctrl, province_map(s, ctrl)) == pytest.approx(0.5)
+    bare = RULES.view(blank("V"), "rome").board
+    assert pr_ai.prize(bare, "rome", "cyrene", 1) == pytest.approx(0.8)

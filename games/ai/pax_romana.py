@@ -12,19 +12,23 @@ decision of the current Activation reads. Nothing of the real State is ever read
 and CVP ranks give at each Victory Phase still to come (§15.2.3, §15.3.3) and, a little, the GOP
 and CVP themselves, Stability (§14, less the loss that more LG/HI than CVP brings), Treasury (less
 an Activation for each AM still to come that it cannot pay for, §3.4.4), the Battle Points of the
-Power's armies (§10.3.1), its capitals held, and the prizes within reach of its armies; in Scenario
-II, where the enemy capital held at a Victory Phase wins, the BP by which an enemy army within
-reach (four steps by land, six by sea) outnumbers what guards each capital (its army, its walls,
-part of the armies next to it) counts against its owner; a finished game is a win or a loss.
+Power's armies (§10.3.1), its capitals held, the prizes within reach of its armies, and the way
+made to the provinces it has a foothold in (the share of the majority its spaces already make,
+§5.2.1, §5.2.3); the best rival's ranks count a quarter only with three Powers or more (a tie among
+the others that a move breaks is not the mover's loss); in Scenario II, where the enemy capital
+held at a Victory Phase wins, the BP by which an enemy army within reach (four steps by land, six
+by sea) outnumbers what guards each capital (its army, its walls, part of the armies next to it)
+counts against its owner; a finished game is a win or a loss.
 
 **Search.** At the start of an Activation (``prompt.am``; in the Advanced Game the choice of the
 Action once the AM is paid and the card drawn, ``prompt.am_action``), at the Expansion menu
-(``prompt.expansion``) and at each step of an army's move (``prompt.move_army``: where it stands,
-its MP and the way it came are on the board; an army is rebuilt as the Power's whole stack there, a
-Minor Move as the one unit its question names, ``prompt.move_unit``) the decision's frames are
-rebuilt on three sampled States; when a sampled State then offers exactly the View's choices, every
-choice is played on with the policy below for every Power (questions to others included, dice from
-the sample): from the AM into the Activation, from the menu or a move until the Expansion menu
+(``prompt.expansion``), at the choice of the army or unit to move (``prompt.choose_army``, whose
+question names the Moves left) and at each step of an army's move (``prompt.move_army``: where it
+stands, its MP and the way it came are on the board; an army is rebuilt as the Power's whole stack
+there, a Minor Move as the one unit its question names, ``prompt.move_unit``) the decision's frames
+are rebuilt on three sampled States; when a sampled State then offers exactly the View's choices,
+every choice is played on with the policy below for every Power (questions to others included, dice
+from the sample): from the AM into the Activation, from the menu or a move until the Expansion menu
 comes back; the end is rated and the best average wins, the policy's own pick keeping near ties.
 Passing, ending the menu early and opening the card menu (to leave it again) are tried only when
 the policy picks them, and so are a Call-Up in which it would raise nothing and an army's step back
@@ -45,13 +49,15 @@ a garrison on a settlement's site or a legion in its own settlement when the Tre
 the building (§7.1.2); it turns a light unit (or, in a big army, a legion) into garrisons when
 provinces or sites lie open ahead (§12.1.4), and an army guarding its capital in Scenario II stays;
 Minor Moves build cities and settlements when the Treasury allows, spread single units and
-garrisons into empty spaces, or by sea to a port that wins a province (a port where the transport
-must Stop counting longer, §11.1.2), and make garrisons of light infantry (and of heavy units
-beyond the CVP, §14.2.1); the secret plans keep the Treasury above the AMs' cost, disband galleys
-before troops, rebuild and form heavy infantry where the biggest army stands, never more than the
-Treasury pays, and place leaders with the biggest armies; interceptions and withdrawals compare BP;
-siege bids are small; losses take the fewest BP; proposals are accepted when they give and refused
-when they take. A menu it does not know gets a weighted pick.
+garrisons into empty spaces up to three steps away (a Minor Move rolls 1d6 MP, §9.1.1), or by sea
+to a port that wins a province (a port where the transport must Stop counting longer, §11.1.2), and
+make garrisons of light infantry (and of heavy units beyond the CVP, §14.2.1); the secret plans
+keep the Treasury above the AMs' cost, disband galleys before troops, rebuild and form heavy
+infantry where the biggest army stands, never more than the Treasury pays, and place leaders with
+the biggest armies; interceptions and withdrawals compare BP; a battle's shifts lower the enemy's
+roll when the Power's army is the bigger, else raise its own (each weighs 10% of that army's BP,
+§10.3.1); siege bids are small; losses take the fewest BP; proposals are accepted when they give
+and refused when they take. A menu it does not know gets a weighted pick.
 """
 
 from __future__ import annotations
@@ -91,12 +97,16 @@ WIN = 10_000.0
 VP = 3.0                   # a Victory Point already won
 RANK = 0.6                 # the VP a Victory Phase gives for the GOP and CVP ranks, each to come
 GOP = 0.6                  # a GOP now, for each Victory Phase still to come
+PROGRESS = 0.5             # a province's GOP, for each Victory Phase to come, by the share
+                           # of its majority already held
 CVP = 0.5                  # a CVP now, for each Victory Phase still to come
 STABILITY = 0.8
 TREASURY = 0.25
 UNPAID_AM = 4.0            # an AM the Treasury cannot pay for: an Activation lost (§3.4.4)
 BP = 0.12
 CAPITAL = 4.0              # an own capital held
+RIVAL_RANK = 0.25          # how much a rival's ranks count with three Powers or more: a tie
+                           # among the others that a move of mine breaks is little loss of mine
 RIVAL_SHARE = 0.7          # how much the best rival's standing counts against
 CAPITAL_RISK = 2.2         # a BP by which an enemy army in reach outnumbers a capital's guard
 DANGER_LAND = 4            # land steps within which an enemy army threatens a capital
@@ -106,6 +116,7 @@ NEAR_GUARD = 0.7           # how much an army next to the capital guards it
 POSITION = 0.6             # an army's best prize within reach
 REACH = 6                  # steps within which an army looks for its prize
 PROVINCE = 2.5             # a province won by holding one more space
+RIVAL_PROVINCE = 3.5       # ... a province of a rival's Home Territory
 OPEN_GAIN = 2.5            # a province worth garrisons: one more space wins it
 CONVERT_BP = 12            # an army this strong may turn a legion into garrisons (§12.1.4)
 CITY_PRIZE = 3.0           # an enemy city to take (a settlement half)
@@ -119,11 +130,14 @@ DEEP_STEPS = 50            # a Deep Sea Transit Point counts as this many sea st
 BUILD_DROPS = True         # armies leave the units for settlements and cities on their way
 SEA_STRENGTH = 6           # an army this strong may go by sea to its prize
 SPREAD_SEA = 6             # sea steps a single unit may sail to win a province
+SPREAD_LAND = 3            # land steps a single unit may go to hold a space (a Minor Move's
+SPREAD_STEP = 0.8          # MP is 1d6, §9.1.1) and its worth for each step beyond the first
 SEA_HOP = 0.8              # ... its worth against a space next to it (the voyage's risks)
 ATTACK_EDGE = 1.3          # attack only with this many times the defence's BP (and 1 more)
 
 MOVE_PROMPTS = {"prompt.move_army", "prompt.move_unit"}     # an army's move, a Minor Move's
-SEARCH_PROMPTS = {"prompt.am", "prompt.am_action", "prompt.expansion"} | MOVE_PROMPTS
+SEARCH_PROMPTS = ({"prompt.am", "prompt.am_action", "prompt.expansion", "prompt.choose_army"}
+                  | MOVE_PROMPTS)
 GREEDY_PROMPTS = SEARCH_PROMPTS
 MENU_STEPS = 30            # a rollout from the Expansion menu: the Move or building chosen
 MENU_TO_MENU = True        # whether a rollout from the menu stops when the menu comes back
@@ -269,6 +283,14 @@ def with_frames(s: PRState, view: View) -> bool:
         s.flow = [halt, {"k": "end_activation", "power": me},
                   {"k": "expansion", "role": me, "majors": int(args.get("majors", 0)),
                    "extra": 0, "minors": int(args.get("minors", 0))}]
+    elif key == "prompt.choose_army":
+        if args.get("extra") or args.get("pergamene") or args.get("stage") not in ("major",
+                                                                                  "minor_move"):
+            return False
+        s.flow = [halt, {"k": "end_activation", "power": me},
+                  {"k": "expansion", "role": me, "majors": int(args.get("majors", 0)),
+                   "extra": 0, "minors": int(args.get("minors", 0)),
+                   "stage": args["stage"]}]
     elif key in MOVE_PROMPTS:
         move = _move_frame(view)
         if move is None:
@@ -330,7 +352,7 @@ def _army_bp(s: PRState, power: str) -> int:
 
 
 def standing(s: PRState, who: str, ctrl: dict[str, str | None], gop: dict[str, int],
-             cvp: dict[str, int], rate: dict[str, int]) -> float:
+             cvp: dict[str, int], rate: dict[str, int], rank: float = 1.0) -> float:
     """How well ``who`` stands (see the module's docstring): the VP the GOP and CVP ranks give
     at each Victory Phase still to come (§15.2.3, §15.3.3), and the GOP and CVP themselves a
     little, since a rank is won by one more."""
@@ -341,10 +363,32 @@ def standing(s: PRState, who: str, ctrl: dict[str, str | None], gop: dict[str, i
     overrun = 2.0 * STABILITY if s.count(who, HEAVY) > cvp[who] else 0.0   # §14.2.1
     cost = am_cost(s, who)
     unpaid = UNPAID_AM * max(0, ams_left(s, who) - p.treasury // cost) if cost else 0.0
-    return -overrun - unpaid + (VP * p.vp + weight * (VP * RANK * rate[who] + GOP * gop[who]
+    return -overrun - unpaid + (VP * p.vp + weight * (VP * RANK * rank * rate[who] + GOP * gop[who]
                                              + CVP * cvp[who])
                        + STABILITY * p.stability + TREASURY * p.treasury
                        + BP * _army_bp(s, who) + CAPITAL * capitals)
+
+
+def progress(who: str, ctrl: dict[str, str | None], provinces: dict[str, str | None]) -> float:
+    """How far ``who`` is on the way to the provinces outside its Home Territory that it has a
+    foothold in but does not hold (§5.2.1, §5.2.3): for each, the share of the majority it
+    still lacks that its spaces already make; none in a rival's province while he holds its
+    capital (§5.2.3 a)."""
+    d = data()
+    total = 0.0
+    for prov, held in provinces.items():
+        home = d.provinces[prov].home_of
+        if held == who or home == who:
+            continue
+        spaces = d.spaces_of(prov)
+        if home is not None and any(d.spaces[sp].capital and d.spaces[sp].home_of == home
+                                    and ctrl.get(sp) == home for sp in spaces):
+            continue
+        mine = sum(1 for sp in spaces if ctrl.get(sp) == who)
+        if mine:
+            need = len(spaces) // 2 + 1
+            total += min(mine, need - 1) / need
+    return total
 
 
 def evaluate(s: PRState, me: str) -> float:
@@ -361,8 +405,11 @@ def evaluate(s: PRState, me: str) -> float:
     n = len(s.roles)
     from_gop, from_cvp = scale_points(gop, scales.gop(n)), scale_points(cvp, scales.cvp(n))
     rate = {r: from_gop[r] + from_cvp[r] for r in s.roles}
-    mine = standing(s, me, ctrl, gop, cvp, rate) + POSITION * position(s, me)
-    rivals = [standing(s, r, ctrl, gop, cvp, rate) for r in s.roles if r != me]
+    left = max(0, s.last_turn - s.turn) + (1 if s.phase <= "H" else 0)
+    mine = (standing(s, me, ctrl, gop, cvp, rate) + POSITION * position(s, me)
+            + PROGRESS * GOP * left * progress(me, ctrl, provinces))
+    rank = 1.0 if n == 2 else RIVAL_RANK      # two Powers: the ranks are one race
+    rivals = [standing(s, r, ctrl, gop, cvp, rate, rank) for r in s.roles if r != me]
     if capital_race(s.scenario, n):
         b = public_board(s)
         mine -= CAPITAL_RISK * exposure(b, me)
@@ -500,6 +547,8 @@ def province_gain(b: dict[str, Any], me: str, sp: str) -> float:
         return 0.3
     if home is None and (others == 0 or mine + 1 > n / 2):
         return PROVINCE
+    if home is not None and _majority_need(b, me, prov) == 1:
+        return RIVAL_PROVINCE       # a rival's home province (§5.2.3): its GOP is his loss too
     return 0.8
 
 
@@ -663,17 +712,23 @@ def _spare(view: View, sp: str, x: dict[str, Any]) -> bool:
 
 
 def _spread_target(view: View, sp: str) -> float:
-    """The best empty space next to ``sp`` worth holding with a single unit, or a port over
-    the water where one unit wins a province (§11.3)."""
+    """The best empty space within ``SPREAD_LAND`` steps of ``sp`` (by spaces it may pass
+    without a fight) worth holding with a single unit, less for each step beyond the first, or
+    a port over the water where one unit wins a province (§11.3)."""
     b = view.board
     me = view.role or ""
     best = 0.0
-    for nb in _neighbours(sp):
-        if _is_space(nb) and _safe_to_hold(b, me, nb):
-            best = max(best, prize(b, me, nb, 1))
+    for nb, dist in distances(sp, SPREAD_LAND, _fights(b, me)).items():
+        if dist and _is_space(nb) and _safe_to_hold(b, me, nb):
+            best = max(best, prize(b, me, nb, 1) * SPREAD_STEP ** (dist - 1))
     if sp in data().ports:
         best = max(best, SEA_HOP * _landing_spot(b, me, sp)[0])
     return best
+
+
+def _fights(b: dict[str, Any], me: str) -> frozenset[str]:
+    """The spaces a single unit of ``me`` cannot pass without a fight (§9.2)."""
+    return frozenset(sp for sp in b["spaces"] if defence(b, me, sp) > 0)
 
 
 def _safe_to_hold(b: dict[str, Any], me: str, sp: str) -> bool:
@@ -1329,6 +1384,24 @@ def _deal(view: View, choices: list[Choice]) -> Choice:
     return _first(choices, "refuse") or choices[-1]
 
 
+def _shifts(view: View, choices: list[Choice]) -> Choice:
+    """§10.3.1 step 10: each shift either adds 10% of the enemy's BP to its losses or takes 10%
+    of one's own BP off one's own; either moves the battle's result alike, so the shift goes
+    where it weighs more BP: the bigger army saves its own, the smaller hurts the other."""
+    b = view.board
+    me = view.role or ""
+    a = _args(view)
+    sp = _space_arg(view)
+    x = b["spaces"].get(sp) or {}
+    city = x.get("city")
+    theirs = _enemies(b, me, sp) + (int(city["fp"]) if city and city["owner"] != me else 0)
+    raise_ = _first(choices, "raise") if int(a.get("mine", 0)) < 10 else None
+    lower = _first(choices, "lower") if int(a.get("theirs", 0)) > 0 else None
+    if lower is not None and (raise_ is None or _mine(b, me, sp) > theirs):
+        return lower
+    return raise_ or lower or _first(choices, "done") or choices[-1]
+
+
 def _siege_bid(view: View, choices: list[Choice]) -> Choice:
     cash = int(_power(view).get("treasury", 0)) - _reserve(view)
     want = max(0, min(2, cash // 3))
@@ -1363,6 +1436,7 @@ ANSWERS = {
     "prompt.plan_maintenance": _maintenance,
     "prompt.plan_leaders": _leaders,
     "prompt.siege_bid": _siege_bid,
+    "prompt.use_shifts": _shifts,
     "prompt.discontent": _discontent,
     "prompt.deal_city": _deal,
     "prompt.deal_galleys": _deal,
@@ -1382,7 +1456,6 @@ PREFERRED = {
     "prompt.naval_contact": ("let_pass", "withdraw", "fight"),
     "prompt.pillage": ("pillage",),
     "prompt.raise_militia": ("raise_militia",),
-    "prompt.use_shifts": ("raise", "lower", "done"),
     "prompt.use_city": ("use", "yes"),
     "prompt.commit_elephants": ("commit", "yes"),
     "prompt.negotiate": ("end", "back"),
@@ -1545,7 +1618,7 @@ def choose(view: View, rng: PlayerRandom, level: str) -> Choice:
     if capital_race(view.scenario, len(view.board["powers"])):
         candidates = _keeping_capital(states[0], me, candidates)
     moving = view.prompt_msg.key in MOVE_PROMPTS
-    menu = moving or view.prompt_msg.key == "prompt.expansion"
+    menu = moving or view.prompt_msg.key in ("prompt.expansion", "prompt.choose_army")
     limit = MENU_STEPS if menu else AM_STEPS
     menu = menu and (MENU_TO_MENU or moving)
     values = []

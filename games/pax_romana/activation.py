@@ -399,7 +399,10 @@ def _exp_choices(s: PRState, f: Frame) -> list[Choice]:
 def _exp_prompt(s: PRState, f: Frame) -> Msg:
     stage = f.get("stage")
     if stage in ("major", "minor_move"):
-        return msg("prompt.choose_army", who=f"@power.{f['role']}")
+        # the Moves left ride along for a player (a computer one) who plans the Activation
+        return msg("prompt.choose_army", who=f"@power.{f['role']}", stage=stage,
+                   majors=f["majors"], minors=f["minors"], extra=f.get("extra", 0),
+                   pergamene=bool(f.get("pergamene")))
     if stage and stage.startswith("unit:"):
         return msg("prompt.choose_unit", who=f"@power.{f['role']}")
     if stage:
