@@ -351,13 +351,18 @@ def _army_bp(s: PRState, power: str) -> int:
     return sum(battle_points(k) * n for sp in s.units.values() for k, n in sp.get(power, {}).items())
 
 
+def victory_phases_left(s: PRState) -> int:
+    """The Victory Phases still to come, this turn's among them until it is past (§15.1)."""
+    return max(0, s.last_turn - s.turn) + (1 if s.phase <= "H" else 0)
+
+
 def standing(s: PRState, who: str, ctrl: dict[str, str | None], gop: dict[str, int],
              cvp: dict[str, int], rate: dict[str, int], rank: float = 1.0) -> float:
     """How well ``who`` stands (see the module's docstring): the VP the GOP and CVP ranks give
     at each Victory Phase still to come (§15.2.3, §15.3.3), and the GOP and CVP themselves a
     little, since a rank is won by one more."""
     p = s.powers[who]
-    left = max(0, s.last_turn - s.turn) + (1 if s.phase <= "H" else 0)
+    left = victory_phases_left(s)
     weight = 0.5 + left
     capitals = sum(1 for c in data().capitals_of(who) if ctrl.get(c) == who)
     overrun = 2.0 * STABILITY if s.count(who, HEAVY) > cvp[who] else 0.0   # §14.2.1
@@ -405,7 +410,7 @@ def evaluate(s: PRState, me: str) -> float:
     n = len(s.roles)
     from_gop, from_cvp = scale_points(gop, scales.gop(n)), scale_points(cvp, scales.cvp(n))
     rate = {r: from_gop[r] + from_cvp[r] for r in s.roles}
-    left = max(0, s.last_turn - s.turn) + (1 if s.phase <= "H" else 0)
+    left = victory_phases_left(s)
     mine = (standing(s, me, ctrl, gop, cvp, rate) + POSITION * position(s, me)
             + PROGRESS * GOP * left * progress(me, ctrl, provinces))
     rank = 1.0 if n == 2 else RIVAL_RANK      # two Powers: the ranks are one race
