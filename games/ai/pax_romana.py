@@ -374,6 +374,15 @@ def standing(s: PRState, who: str, ctrl: dict[str, str | None], gop: dict[str, i
                        + BP * _army_bp(s, who) + CAPITAL * capitals)
 
 
+def _capital_keeps(control: dict[str, Any], prov: str) -> bool:
+    """Whether the Power whose home ``prov`` is holds its capital there, which keeps the
+    province his whoever holds the rest (§5.2.3 a)."""
+    d = data()
+    home = d.provinces[prov].home_of
+    return home is not None and any(d.spaces[sp].capital and d.spaces[sp].home_of == home
+                                    and control.get(sp) == home for sp in d.spaces_of(prov))
+
+
 def progress(who: str, ctrl: dict[str, str | None], provinces: dict[str, str | None]) -> float:
     """How far ``who`` is on the way to the provinces outside its Home Territory that it has a
     foothold in but does not hold (§5.2.1, §5.2.3): for each, the share of the majority it
@@ -385,10 +394,9 @@ def progress(who: str, ctrl: dict[str, str | None], provinces: dict[str, str | N
         home = d.provinces[prov].home_of
         if held == who or home == who:
             continue
-        spaces = d.spaces_of(prov)
-        if home is not None and any(d.spaces[sp].capital and d.spaces[sp].home_of == home
-                                    and ctrl.get(sp) == home for sp in spaces):
+        if _capital_keeps(ctrl, prov):
             continue
+        spaces = d.spaces_of(prov)
         mine = sum(1 for sp in spaces if ctrl.get(sp) == who)
         if mine:
             need = len(spaces) // 2 + 1
@@ -716,14 +724,16 @@ def _spare(view: View, sp: str, x: dict[str, Any]) -> bool:
     return mine > 1 or bool(city and city["owner"] == me) or home
 
 
-def _spread_target(view: View, sp: str) -> float:
+def _spread_target(view: View, sp: str, fights: frozenset[str] | None = None) -> float:
     """The best empty space within ``SPREAD_LAND`` steps of ``sp`` (by spaces it may pass
     without a fight) worth holding with a single unit, less for each step beyond the first, or
-    a port over the water where one unit wins a province (§11.3)."""
+    a port over the water where one unit wins a province (§11.3). ``fights``: ``_fights`` of
+    the board, when the caller already has it."""
     b = view.board
     me = view.role or ""
     best = 0.0
-    for nb, dist in distances(sp, SPREAD_LAND, _fights(b, me)).items():
+    blocked = _fights(b, me) if fights is None else fights
+    for nb, dist in distances(sp, SPREAD_LAND, blocked).items():
         if dist and _is_space(nb) and _safe_to_hold(b, me, nb):
             best = max(best, prize(b, me, nb, 1) * SPREAD_STEP ** (dist - 1))
     if sp in data().ports:
@@ -766,10 +776,11 @@ def _good_minor_move(view: View) -> bool:
     """A single unit (a garrison or light unit) next to an empty space worth holding."""
     b = view.board
     me = view.role or ""
+    fights = _fights(b, me)
     for sp, x in b["spaces"].items():
         if not any(u["owner"] == me and u["type"] in SPREADERS for u in x["units"]):
             continue
-        if _spare(view, sp, x) and _spread_target(view, sp) > 0:
+        if _spare(view, sp, x) and _spread_target(view, sp, fights) > 0:
             return True
     return False
 
@@ -833,6 +844,7 @@ def _army_score(view: View, space: str, owner: str) -> float:
 
 def _choose_army(view: View, choices: list[Choice]) -> Choice:
     me = view.role or ""
+    fights = _fights(view.board, me)
     scored = []
     for c in choices:
         if c.verb in ("from", "conqueror_from"):
@@ -841,7 +853,7 @@ def _choose_army(view: View, choices: list[Choice]) -> Choice:
             x = view.board["spaces"].get(sp)
             if x and c.verb == "from" and _spare(view, sp, x) and any(
                     u["owner"] == me and u["type"] in SPREADERS for u in x["units"]):
-                v = max(v, 0.3 + _spread_target(view, sp))
+                v = max(v, 0.3 + _spread_target(view, sp, fights))
             scored.append(v)
         elif c.verb == "fleet":
             scored.append(-0.5)
@@ -1186,9 +1198,7 @@ def _majority_need(b: dict[str, Any], me: str, prov: str) -> int:
     d = data()
     home = d.provinces[prov].home_of
     spaces = d.spaces_of(prov)
-    if home == me or any(d.spaces[sp].capital and d.spaces[sp].home_of == home
-                         and home is not None and b["control"].get(sp) == home
-                         for sp in spaces):
+    if home == me or _capital_keeps(b["control"], prov):
         return 99
     mine = sum(1 for sp in spaces if b["control"].get(sp) == me)
     others = sum(1 for sp in spaces if b["control"].get(sp) not in (None, me))
@@ -1397,9 +1407,7 @@ def _shifts(view: View, choices: list[Choice]) -> Choice:
     me = view.role or ""
     a = _args(view)
     sp = _space_arg(view)
-    x = b["spaces"].get(sp) or {}
-    city = x.get("city")
-    theirs = _enemies(b, me, sp) + (int(city["fp"]) if city and city["owner"] != me else 0)
+    theirs = _enemies(b, me, sp) + _city_def(b, me, sp)
     raise_ = _first(choices, "raise") if int(a.get("mine", 0)) < 10 else None
     lower = _first(choices, "lower") if int(a.get("theirs", 0)) > 0 else None
     if lower is not None and (raise_ is None or _mine(b, me, sp) > theirs):
