@@ -928,3 +928,47 @@ def test_11_4_6_a_beaten_transport_whose_chosen_losses_leave_no_lcu_is_lost() ->
     assert s.stack("paestum", "rome") == {}
     assert any(e.msg.key == "log.transport_lost" for e in s.log)
     assert not any(f["k"] == "move_army" for f in s.flow)
+
+
+def _expansion(s: PRState, power: str) -> PRState:
+    s.first_round = [power]
+    s.powers[power].ams = 1
+    activation_phase(s)
+    run(s)
+    s = RULES.copy(s)
+    return act(s, power, "action", "expansion")
+
+
+def test_11_3_1_an_army_on_an_island_space_leaves_it_by_sea() -> None:
+    """The Balearic Islands have no land link: an army there is still offered for the Major
+    Move and the Minor Move, and embarks (§9.1, §11.3.1). Before, it could never move again."""
+    s = blank()
+    s.add("baleares", "rome", "LG", 2)
+    s.add("baleares", "rome", "LI", 1)
+    s = _expansion(s, "rome")
+    assert ("menu", "major") in choices(s, "rome")
+    assert ("menu", "minor_move") in choices(s, "rome")
+    s = act(s, "rome", "menu", "major")
+    assert ("from", "baleares|rome") in choices(s, "rome")
+    s = act(s, "rome", "from", "baleares|rome")
+    dice(s, 6)
+    s = act(s, "rome", "go")
+    assert ("embark", None) in choices(s, "rome")
+    s = act(s, "rome", "embark")
+    s = act(s, "rome", "sail_to", "ntp_mare_balearicum")
+    s = act(s, "rome", "sail_to", "tarraco")
+    s = act(s, "rome", "land")
+    assert s.stack("tarraco", "rome") == {"LG": 2, "LI": 1}
+    assert not s.stack("baleares", "rome")
+
+
+def test_11_3_1_militia_on_an_island_is_not_offered_a_move() -> None:
+    """Militia never embark (§12.3.3): Greek militia alone on Naxos has nowhere to go."""
+    s = blank()
+    s.add("naxos", "greece", "ML", 1)
+    s.add("pella", "greece", "HI", 1)
+    s = _expansion(s, "greece")
+    s = act(s, "greece", "menu", "major")
+    offered = choices(s, "greece")
+    assert ("from", "pella|greece") in offered
+    assert ("from", "naxos|greece") not in offered

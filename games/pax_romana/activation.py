@@ -313,7 +313,7 @@ def conqueror_armies(s: PRState, power: str) -> list[str]:
     return sorted({ls.at for lid, ls in s.leaders.items()
                    if ls.owner == power and is_exceptional(lid) and ls.at in data().spaces
                    and any(k in LCU_TYPES for k in s.stack(ls.at, power))
-                   and march_targets(s, power, ls.at)})
+                   and may_march(s, power, ls.at)})
 
 
 def march_targets(s: PRState, power: str, space: str, owner: str | None = None) -> list[str]:
@@ -323,6 +323,18 @@ def march_targets(s: PRState, power: str, space: str, owner: str | None = None) 
     owner = owner or power
     return [nb for nb in sorted(data().land_neighbours(space))
             if not (owner == "barbarian" and _german_home_left(s, space, nb))]
+
+
+def may_march(s: PRState, power: str, space: str, owner: str | None = None) -> bool:
+    """Whether an army in ``space`` has somewhere to go: a land step (§9.2.2), or the sea from a
+    port (§11.3.1; an island space has no land links at all). Barbarians and slaves never
+    embark (§13.4.2, §12.7.3), nor militia (§12.3.3); whether a transport has the MP for it
+    is naval.py's."""
+    if march_targets(s, power, space, owner):
+        return True
+    owner = owner or power
+    return (space in data().ports and owner not in ("barbarian", "slaves")
+            and any(k != "ML" for k in movable(s, owner, space)))
 
 
 def _german_home_left(s: PRState, space: str, target: str) -> bool:
@@ -342,14 +354,14 @@ def _exp_choices(s: PRState, f: Frame) -> list[Choice]:
     if stage is None:
         out = []
         if (f["majors"] > 0 and (
-                any(march_targets(s, power, sp) for sp in army_spaces(s, power))
-                or any(march_targets(s, power, *k.split("|")) for k in other_armies(s, power))
+                any(may_march(s, power, sp) for sp in army_spaces(s, power))
+                or any(may_march(s, power, *k.split("|")) for k in other_armies(s, power))
                 or naval.fleet_spaces(s, power))
                 or f.get("extra", 0) > 0 and conqueror_armies(s, power)):
             out.append(opt("menu", "major", "choice.major_move"))
         if f["minors"] > 0:
             minor = cities.minor_menu(s, power)
-            if (any(march_targets(s, power, sp) for sp in army_spaces(s, power))
+            if (any(may_march(s, power, sp) for sp in army_spaces(s, power))
                     or naval.fleet_spaces(s, power)
                     or f.get("pergamene") and independents.pergamene_armies(s, power)):
                 out.append(opt("menu", "minor_move", "choice.minor_move"))
@@ -367,10 +379,10 @@ def _exp_choices(s: PRState, f: Frame) -> list[Choice]:
             return paged(f, power, options, [back])
         options += [opt("from", f"{sp}|{power}", "choice.army_at", space=f"@space.{sp}",
                         n=sum(movable(s, power, sp).values()))
-                    for sp in army_spaces(s, power) if march_targets(s, power, sp)]
+                    for sp in army_spaces(s, power) if may_march(s, power, sp)]
         for key in other_armies(s, power):
             sp, owner = key.split("|")
-            if march_targets(s, power, sp, owner):
+            if may_march(s, power, sp, owner):
                 options.append(opt("from", key, "choice.other_army_at", space=f"@space.{sp}",
                                    owner=f"@power.{owner}",
                                    n=sum(movable(s, owner, sp).values())))
@@ -379,12 +391,12 @@ def _exp_choices(s: PRState, f: Frame) -> list[Choice]:
     if stage == "minor_move":
         options = [opt("from", f"{sp}|{power}", "choice.army_at", space=f"@space.{sp}",
                        n=sum(movable(s, power, sp).values()))
-                   for sp in army_spaces(s, power) if march_targets(s, power, sp)]
+                   for sp in army_spaces(s, power) if may_march(s, power, sp)]
         if f.get("pergamene"):     # §17.2: Minor Moves for Pergamum after its Major Move
             options += [opt("from", key, "choice.other_army_at", space=f"@space.{sp}",
                             owner=f"@power.{owner}", n=sum(movable(s, owner, sp).values()))
                         for key in independents.pergamene_armies(s, power)
-                        for sp, owner in [key.split("|")] if march_targets(s, power, sp)]
+                        for sp, owner in [key.split("|")] if may_march(s, power, sp)]
         options += naval.fleet_choices(s, power)
         return paged(f, power, options, [back])
     if stage.startswith("unit:"):

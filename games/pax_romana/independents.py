@@ -501,10 +501,10 @@ def pontus_place(s: PRState, f: Frame, verb: str, arg: Any) -> None:
 
 def pontic_armies(s: PRState) -> list[str]:
     """Spaces whose Pontic land units may still march this Activation."""
-    from games.pax_romana.activation import march_targets, movable
+    from games.pax_romana.activation import may_march, movable
     return [sp for sp in sorted(s.spaces_of_owner(PONTUS)) if sp in data().spaces
             and any(k in LCU_TYPES for k in movable(s, PONTUS, sp))
-            and march_targets(s, PONTUS, sp)]
+            and may_march(s, PONTUS, sp)]
 
 
 def pontic_fleets(s: PRState) -> list[str]:
