@@ -40,6 +40,16 @@ def hold(s: PRState, role: str = "rome") -> None:
     s.flow.insert(0, {"k": "am", "role": role, "free": False})
 
 
+def expansion(s: PRState, power: str = "rome") -> PRState:
+    """``power``'s AM comes up first and it chooses Expansion (§3.5.1): its menu is open."""
+    from games.pax_romana.activation import activation_phase
+    s.first_round = [power]
+    s.powers[power].ams = max(1, s.powers[power].ams)
+    activation_phase(s)
+    run(s)
+    return act(RULES.copy(s), power, "action", "expansion")
+
+
 def act(s: PRState, role: str, verb: str, arg: Any = None) -> PRState:
     """Act through the engine's legality check (the View's choices)."""
     return RULES.act(s, role, Action(verb=verb, arg=arg))

@@ -10,15 +10,7 @@ from games.pax_romana.activation import activation_phase
 from games.pax_romana.flow import run
 from games.pax_romana.rules import RULES
 from games.pax_romana.state import City
-from tests.pax_romana_support import act, blank, choices, dice
-
-
-def _expansion(s, power="rome"):
-    s.first_round = [power]
-    activation_phase(s)
-    run(s)
-    s = RULES.copy(s)
-    return act(s, power, "action", "expansion")
+from tests.pax_romana_support import act, blank, choices, dice, expansion
 
 
 def test_7_1_2_settlement_then_city_then_repair() -> None:
@@ -30,7 +22,7 @@ def test_7_1_2_settlement_then_city_then_repair() -> None:
     s.cities["malaca"] = City(owner="rome", kind="city", fp=3)
     s.add("malaca", "rome", "LI")
     s.powers["rome"].treasury = 20
-    s = _expansion(s)                                     # 19T after paying the AM
+    s = expansion(s)                                     # 19T after paying the AM
     s = act(s, "rome", "menu", "settlement")
     s = act(s, "rome", "settlement", "gades")
     assert s.cities["gades"].model_dump() == {"owner": "rome", "kind": "settlement", "fp": 2}
@@ -50,7 +42,7 @@ def test_7_1_6_repair_to_full_strength() -> None:
     s = blank()
     s.cities["malaca"] = City(owner="rome", kind="city", fp=3)
     s.powers["rome"].treasury = 5
-    s = _expansion(s)
+    s = expansion(s)
     s = act(s, "rome", "menu", "repair")
     s = act(s, "rome", "repair", "malaca")
     assert s.cities["malaca"].fp == 5 and s.powers["rome"].treasury == 4 - 2
@@ -66,7 +58,7 @@ def test_12_1_6_garrisons_from_disbanded_units() -> None:
     assert [cities.garrisons_from(k) for k in ("LG", "HI", "LI", "wLG", "wHI")] == [3, 3, 2, 1, 1]
     s = blank()
     s.add("pisae", "rome", "LI")
-    s = _expansion(s)
+    s = expansion(s)
     s = act(s, "rome", "menu", "garrison")
     s = act(s, "rome", "garrison", "pisae|LI")
     assert s.stack("pisae", "rome") == {"GR": 2}
@@ -76,9 +68,9 @@ def test_12_2_2_mercenary_hi_as_a_minor_move_never_for_rome() -> None:
     s = blank()
     s.add("utica", "carthage", "LI")
     s.add("pisae", "rome", "LI")
-    s2 = _expansion(s, "rome")
+    s2 = expansion(s, "rome")
     assert ("menu", "hire") not in choices(s2, "rome")
-    s3 = _expansion(s, "carthage")
+    s3 = expansion(s, "carthage")
     s3 = act(s3, "carthage", "menu", "hire")
     s3 = act(s3, "carthage", "hire", "utica")
     assert s3.stack("utica", "carthage") == {"LI": 1, "MHI": 1}

@@ -24,6 +24,7 @@ from tests.pax_romana_support import (
     choices,
     dice,
     enter,
+    expansion,
     hold,
     losses,
     march,
@@ -789,3 +790,36 @@ def test_9_1_1_a_minor_move_names_its_one_unit() -> None:
     dice(s, 4)
     s = act(s, "rome", "go")
     assert RULES.view(s, "rome").prompt_msg.key == "prompt.move_army"
+
+
+def test_12_1_3_a_garrison_alone_moves_as_a_minor_move() -> None:
+    """Garrisons may move alone as a Minor Move (§12.1.3): two garrisons at Arretium with no
+    land unit are offered, and one of them walks to Parma (Minor Move MP 1d6, §9.1.1). Before,
+    a space without an LCU was never offered, so garrisons made from a legion were stuck."""
+    s = blank()
+    s.add("arretium", "rome", "GR", 2)
+    s = expansion(s, "rome")
+    assert ("menu", "minor_move") in choices(s, "rome")
+    s = act(s, "rome", "menu", "minor_move")
+    assert ("from", "arretium|rome") in choices(s, "rome")
+    s = act(s, "rome", "from", "arretium|rome")
+    dice(s, 3)
+    s = act(s, "rome", "unit", "GR")
+    s = act(s, "rome", "go")
+    s = act(s, "rome", "to", "parma")
+    s = act(s, "rome", "stop")
+    assert s.stack("arretium", "rome") == {"GR": 1}
+    assert s.stack("parma", "rome") == {"GR": 1}
+
+
+def test_12_1_3_garrisons_alone_make_no_major_move() -> None:
+    """The Major Move is an army's (§9.1.1); garrisons are no LCUs (§12.1.1) and move alone only
+    as a Minor Move (§12.1.3)."""
+    s = blank()
+    s.add("arretium", "rome", "GR", 2)
+    s.add("rome", "rome", "LG", 1)
+    s = expansion(s, "rome")
+    s = act(s, "rome", "menu", "major")
+    offered = choices(s, "rome")
+    assert ("from", "rome|rome") in offered
+    assert ("from", "arretium|rome") not in offered

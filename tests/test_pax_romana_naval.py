@@ -9,7 +9,7 @@ from games.pax_romana.activation import activation_phase
 from games.pax_romana.flow import push, run
 from games.pax_romana.rules import RULES
 from games.pax_romana.state import LeaderState, PRState
-from tests.pax_romana_support import act, blank, choices, dice, hold
+from tests.pax_romana_support import act, blank, choices, dice, expansion, hold
 
 
 def _fleet(s: PRState, power: str, start: str, minor: bool = False) -> PRState:
@@ -930,22 +930,13 @@ def test_11_4_6_a_beaten_transport_whose_chosen_losses_leave_no_lcu_is_lost() ->
     assert not any(f["k"] == "move_army" for f in s.flow)
 
 
-def _expansion(s: PRState, power: str) -> PRState:
-    s.first_round = [power]
-    s.powers[power].ams = 1
-    activation_phase(s)
-    run(s)
-    s = RULES.copy(s)
-    return act(s, power, "action", "expansion")
-
-
 def test_11_3_1_an_army_on_an_island_space_leaves_it_by_sea() -> None:
     """The Balearic Islands have no land link: an army there is still offered for the Major
     Move and the Minor Move, and embarks (§9.1, §11.3.1). Before, it could never move again."""
     s = blank()
     s.add("baleares", "rome", "LG", 2)
     s.add("baleares", "rome", "LI", 1)
-    s = _expansion(s, "rome")
+    s = expansion(s, "rome")
     assert ("menu", "major") in choices(s, "rome")
     assert ("menu", "minor_move") in choices(s, "rome")
     s = act(s, "rome", "menu", "major")
@@ -967,7 +958,7 @@ def test_11_3_1_militia_on_an_island_is_not_offered_a_move() -> None:
     s = blank()
     s.add("naxos", "greece", "ML", 1)
     s.add("pella", "greece", "HI", 1)
-    s = _expansion(s, "greece")
+    s = expansion(s, "greece")
     s = act(s, "greece", "menu", "major")
     offered = choices(s, "greece")
     assert ("from", "pella|greece") in offered

@@ -285,6 +285,13 @@ def army_spaces(s: PRState, power: str) -> list[str]:
                   if sp in data().spaces and any(k in LCU_TYPES for k in movable(s, power, sp)))
 
 
+def minor_move_spaces(s: PRState, power: str) -> list[str]:
+    """Where a Minor Move's one unit may start: a land unit, or a garrison, which may move
+    alone as a Minor Move (§12.1.3) though it is no LCU (§12.1.1)."""
+    return sorted(sp for sp in s.spaces_of_owner(power) if sp in data().spaces
+                  and any(k in LCU_TYPES or k == "GR" for k in movable(s, power, sp)))
+
+
 def other_armies(s: PRState, power: str) -> list[str]:
     """Armies not of the Power's own colour that it may move with its Major Move: the Soldiers
     of Fortune of its event (§12.4.2), a Barbarian invasion army it placed, once (§13.4), and
@@ -361,7 +368,7 @@ def _exp_choices(s: PRState, f: Frame) -> list[Choice]:
             out.append(opt("menu", "major", "choice.major_move"))
         if f["minors"] > 0:
             minor = cities.minor_menu(s, power)
-            if (any(may_march(s, power, sp) for sp in army_spaces(s, power))
+            if (any(may_march(s, power, sp) for sp in minor_move_spaces(s, power))
                     or naval.fleet_spaces(s, power)
                     or f.get("pergamene") and independents.pergamene_armies(s, power)):
                 out.append(opt("menu", "minor_move", "choice.minor_move"))
@@ -391,7 +398,7 @@ def _exp_choices(s: PRState, f: Frame) -> list[Choice]:
     if stage == "minor_move":
         options = [opt("from", f"{sp}|{power}", "choice.army_at", space=f"@space.{sp}",
                        n=sum(movable(s, power, sp).values()))
-                   for sp in army_spaces(s, power) if may_march(s, power, sp)]
+                   for sp in minor_move_spaces(s, power) if may_march(s, power, sp)]
         if f.get("pergamene"):     # §17.2: Minor Moves for Pergamum after its Major Move
             options += [opt("from", key, "choice.other_army_at", space=f"@space.{sp}",
                             owner=f"@power.{owner}", n=sum(movable(s, owner, sp).values()))
