@@ -50,6 +50,12 @@ def expansion(s: PRState, power: str = "rome") -> PRState:
     return act(RULES.copy(s), power, "action", "expansion")
 
 
+def offered(s: PRState, power: str, menu: str = "major") -> list[tuple[str, Any]]:
+    """What ``power``'s Expansion offers to move once ``menu`` (``major``, ``minor_move``) is
+    chosen."""
+    return choices(act(expansion(s, power), power, "menu", menu), power)
+
+
 def act(s: PRState, role: str, verb: str, arg: Any = None) -> PRState:
     """Act through the engine's legality check (the View's choices)."""
     return RULES.act(s, role, Action(verb=verb, arg=arg))

@@ -28,6 +28,7 @@ from tests.pax_romana_support import (
     hold,
     losses,
     march,
+    offered,
     stand_and_fight,
     top,
     withdraw,
@@ -818,8 +819,6 @@ def test_12_1_3_garrisons_alone_make_no_major_move() -> None:
     s = blank()
     s.add("arretium", "rome", "GR", 2)
     s.add("rome", "rome", "LG", 1)
-    s = expansion(s, "rome")
-    s = act(s, "rome", "menu", "major")
-    offered = choices(s, "rome")
-    assert ("from", "rome|rome") in offered
-    assert ("from", "arretium|rome") not in offered
+    armies = offered(s, "rome")
+    assert ("from", "rome|rome") in armies
+    assert ("from", "arretium|rome") not in armies

@@ -9,7 +9,7 @@ from games.pax_romana.activation import activation_phase
 from games.pax_romana.flow import push, run
 from games.pax_romana.rules import RULES
 from games.pax_romana.state import LeaderState, PRState
-from tests.pax_romana_support import act, blank, choices, dice, expansion, hold
+from tests.pax_romana_support import act, blank, choices, dice, expansion, hold, offered
 
 
 def _fleet(s: PRState, power: str, start: str, minor: bool = False) -> PRState:
@@ -958,8 +958,6 @@ def test_11_3_1_militia_on_an_island_is_not_offered_a_move() -> None:
     s = blank()
     s.add("naxos", "greece", "ML", 1)
     s.add("pella", "greece", "HI", 1)
-    s = expansion(s, "greece")
-    s = act(s, "greece", "menu", "major")
-    offered = choices(s, "greece")
-    assert ("from", "pella|greece") in offered
-    assert ("from", "naxos|greece") not in offered
+    armies = offered(s, "greece")
+    assert ("from", "pella|greece") in armies
+    assert ("from", "naxos|greece") not in armies
