@@ -280,16 +280,17 @@ def movable(s: PRState, power: str, space: str) -> dict[str, int]:
     return out
 
 
-def army_spaces(s: PRState, power: str) -> list[str]:
+def army_spaces(s: PRState, power: str, kinds: frozenset[str] = LCU_TYPES) -> list[str]:
+    """The spaces where ``power`` has a unit of ``kinds`` that has not moved yet: an army
+    (an LCU) by default."""
     return sorted(sp for sp in s.spaces_of_owner(power)
-                  if sp in data().spaces and any(k in LCU_TYPES for k in movable(s, power, sp)))
+                  if sp in data().spaces and any(k in kinds for k in movable(s, power, sp)))
 
 
 def minor_move_spaces(s: PRState, power: str) -> list[str]:
     """Where a Minor Move's one unit may start: a land unit, or a garrison, which may move
     alone as a Minor Move (§12.1.3) though it is no LCU (§12.1.1)."""
-    return sorted(sp for sp in s.spaces_of_owner(power) if sp in data().spaces
-                  and any(k in LCU_TYPES or k == "GR" for k in movable(s, power, sp)))
+    return army_spaces(s, power, LCU_TYPES | {"GR"})
 
 
 def other_armies(s: PRState, power: str) -> list[str]:
@@ -340,7 +341,7 @@ def may_march(s: PRState, power: str, space: str, owner: str | None = None) -> b
     if march_targets(s, power, space, owner):
         return True
     owner = owner or power
-    return (space in data().ports and owner not in ("barbarian", "slaves")
+    return (space in data().ports and naval.embarks(owner)
             and any(k != "ML" for k in movable(s, owner, space)))
 
 

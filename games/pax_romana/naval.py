@@ -957,11 +957,17 @@ def transport_cost(what: str) -> int:
     return int(data().tables.naval_transport.costs[what])
 
 
+def embarks(owner: str) -> bool:
+    """Whether ``owner``'s armies ever take ship: never barbarians (§13.4.2) or slaves
+    (§12.7.3)."""
+    return owner not in ("barbarian", "slaves")
+
+
 def may_embark(s: PRState, f: Frame) -> bool:
     """§11.3.1-11.3.2: in a port without enemy galleys, with the MP to embark, sail and land;
     never barbarians (§13.4.2) or slaves (§12.7.3), nor militia, who stay at home (§12.3.3)."""
     at = f["at"]
-    if at not in data().ports or f["owner"] in ("barbarian", "slaves") or "ML" in f["units"]:
+    if at not in data().ports or not embarks(f["owner"]) or "ML" in f["units"]:
         return False
     if not f["units"] or _enemy_galleys(s, f["role"], at):
         return False
