@@ -31,7 +31,7 @@ async def _draw(name: str, view: View, lang: str) -> bytes | None:
         return None
     try:
         picture = await asyncio.to_thread(draw, view, lang)
-    except (LookupError, NotImplementedError, ImportError):
+    except (LookupError, ImportError):
         return None  # no renderer for this title
     except Exception:
         log.exception("%s failed for %s; posting text only", name, view.title)
