@@ -18,7 +18,9 @@ made to the provinces it has a foothold in (the share of the majority its spaces
 the others that a move breaks is not the mover's loss); in Scenario II, where the enemy capital
 held at a Victory Phase wins, the BP by which an enemy army within reach (four steps by land, six
 by sea) outnumbers what guards each capital (its army, its walls, part of the armies next to it)
-counts against its owner; a finished game is a win or a loss.
+counts against its owner; in Scenario I, won by Greece holding the space of Rome or Italia at the
+end of its one turn, the march on Rome replaces all of this (``pax_romana_march``); a finished game
+is a win or a loss.
 
 **Search.** At the start of an Activation (``prompt.am``; in the Advanced Game the choice of the
 Action once the AM is paid and the card drawn, ``prompt.am_action``), at the Expansion menu
@@ -69,6 +71,7 @@ from collections import Counter, deque
 from functools import cache
 from typing import Any
 
+from games.ai import pax_romana_march as march
 from games.ai.common import (
     best_index,
     distinct,
@@ -87,7 +90,7 @@ from games.pax_romana.cards import deck
 from games.pax_romana.control import controllers, data, province_map, territory_map
 from games.pax_romana.flow import FLOW, Frame, opt, question, waiting
 from games.pax_romana.rules import OPTIONS, RULES, public_board
-from games.pax_romana.setup import scenario_doc
+from games.pax_romana.setup import fixed_options, scenario_doc
 from games.pax_romana.state import HEAVY, City, LeaderState, PowerState, PRState
 from games.pax_romana.victory import cvp_of, gop_of, scale_points
 
@@ -187,6 +190,7 @@ def board_state(view: View) -> PRState:
     s = PRState(title="pax_romana", scenario=view.scenario, seed=0,
                 options={o.id: o.default for o in OPTIONS}, roles=list(view.roles),
                 rng=Rng.from_seed(0), turn=b["turn"], last_turn=b["last_turn"], phase=b["phase"])
+    s.options.update(fixed_options(doc))      # Scenario I: no Talents
     s.options["advanced"] = b.get("cards") is not None      # the Advanced Game's cards (§17)
     s.start_turn, s.start_phase = doc.start.turn, doc.start.phase
     s.independents = list(doc.independents)
@@ -196,6 +200,8 @@ def board_state(view: View) -> PRState:
                         objectives_shown=list(p["objectives_shown"]), riots=p["riots"],
                         conqueror=p["conqueror"], galley_improvement=p["galley_improvement"],
                         no_activations=p["no_activations"])
+        if p.get("free_units"):
+            s.free_units[r] = dict(p["free_units"])
         if r == me:
             ps.drawn = [x["id"] for x in view.private.get("leaders", [])]
             ps.objectives = list(view.private.get("objectives", []))
@@ -409,6 +415,9 @@ def evaluate(s: PRState, me: str) -> float:
         if me in s.result.winners:
             return WIN / max(1, len(s.result.winners))
         return -WIN
+    if march.is_march(s.scenario, s.roles):     # Scenario I: Rome is all (its victory rule)
+        v = march.march_value(s)
+        return v if me == march.GREECE else -v
     ctrl = controllers(s)
     provinces = province_map(s, ctrl)
     territories = territory_map(provinces)
@@ -926,6 +935,10 @@ def _move_army(view: View, choices: list[Choice]) -> Choice:
     at = _space_arg(view)
     strength = max(1, _moving_bp(view, at))
     choices = _no_step_back(view, choices)
+    if view.prompt_msg.key == "prompt.move_army" and march.is_march(view.scenario, view.roles):
+        step = march.march_move(view, choices, strength)
+        if step is not None:
+            return step
     open_now = {str(c.arg) for c in choices if c.verb == "to"}
     closed = frozenset(nb for nb in _neighbours(at) if nb not in open_now)
     here = potential(b, me, at, strength, REACH, closed)
@@ -1106,6 +1119,10 @@ def _transport(view: View, choices: list[Choice]) -> Choice:
     drop = _sea_drop(view, choices, at)
     if drop is not None:
         return drop
+    if _minor_unit(view) is None and march.is_march(view.scenario, view.roles):
+        landing = march.march_landing(view, choices, strength)
+        if landing is not None:
+            return landing
     if _minor_unit(view) is not None:       # one unit sailing for a province
         _v, goal = _landing_spot(b, me, at)
         ashore = _without_transport(b, me, at)
@@ -1319,6 +1336,9 @@ def _builder(view: View, choices: list[Choice]) -> Choice:
                                                                        "HI"]
         return min(opts, key=lambda c: order.index(str(c.arg)) if str(c.arg) in order else 9)
     if "place" in verbs:
+        home = march.march_place(choices) if march.is_march(view.scenario, view.roles) else None
+        if home is not None:
+            return home
         opts = [c for c in choices if c.verb == "place"]
         return max(opts, key=lambda c: (_mine(b, me, str(c.arg)) + 2 * threat(b, me, str(c.arg)),
                                         str(c.arg)))
@@ -1570,6 +1590,8 @@ def _worth_trying(c: Choice, default: tuple[str, Any], chores: bool = True) -> b
     picks up on its way are the policy's (the search weighs where it goes)."""
     if key_of(c) == default:
         return True
+    if c.verb == "menu" and c.arg == "destroy":     # one's own city or settlement (§7.4.3)
+        return False
     if c.verb == "cards":       # opening the card menu to leave it again changes nothing: a
         return False            # rollout rating it best would open it forever
     if not chores and c.verb in CHORES:
@@ -1630,6 +1652,8 @@ def choose(view: View, rng: PlayerRandom, level: str) -> Choice:
                   if key_of(c) == default or not _idle_call_up(states[0], me, c)]
     if capital_race(view.scenario, len(view.board["powers"])):
         candidates = _keeping_capital(states[0], me, candidates)
+    if march.is_march(view.scenario, view.roles):
+        candidates = march.march_candidates(view, candidates)
     moving = view.prompt_msg.key in MOVE_PROMPTS
     menu = moving or view.prompt_msg.key in ("prompt.expansion", "prompt.choose_army")
     limit = MENU_STEPS if menu else AM_STEPS

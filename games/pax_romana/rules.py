@@ -566,7 +566,9 @@ def public_board(s: PRState) -> dict[str, Any]:
             "leaders_in_pool": len(p.pool) + len(p.drawn), "drawn": len(p.drawn),
             "objectives": len(p.objectives), "objectives_shown": list(p.objectives_shown),
             "riots": p.riots, "conqueror": p.conqueror,
-            "galley_improvement": p.galley_improvement, "no_activations": p.no_activations}
+            "galley_improvement": p.galley_improvement, "no_activations": p.no_activations,
+            # a scenario's gift still to raise (Scenario I: Rome's two Legions, free)
+            "free_units": dict(s.free_units.get(power, {}))}
     spaces: dict[str, Any] = {}
     pirates = {x["at"] for x in s.pirates}
     by_space: dict[str, list[dict[str, Any]]] = {}

@@ -26,14 +26,19 @@ def format_row(doc: Scenario, options: dict[str, Any]) -> Any:
     return data().tables.standard_formats.format(str(options.get("format", "basic")))
 
 
+def fixed_options(doc: Scenario) -> dict[str, Any]:
+    """What the scenario fixes whatever the players chose: its own options, whether Talents are
+    used (Scenario I plays without them) and whether Negotiate is an action."""
+    return {**doc.options, "treasury": doc.treasury_used,
+            "negotiate": bool(doc.standard_game.negotiate_action) if doc.standard_game else True}
+
+
 def new_game(seed: int, doc: Scenario, options: dict[str, Any]) -> PRState:
     d = data()
     roles = [p for p in POWERS if p in doc.powers]
     fmt = format_row(doc, options)
     opts = dict(options)
-    opts.update(doc.options)            # what the scenario fixes
-    opts["treasury"] = doc.treasury_used
-    opts["negotiate"] = bool(doc.standard_game.negotiate_action) if doc.standard_game else True
+    opts.update(fixed_options(doc))
     markers = opts.get("event_markers", "format")
     if markers == "format":
         markers = doc.activations.event_markers

@@ -1,0 +1,236 @@
+"""The computer player in Scenario I, the Pyrrhic War: one Game Turn, and Greece wins if it holds
+the space of Rome or Italia at its end, else Rome (the scenario's victory rule). Nothing else
+counts, so the VP race of the other scenarios is replaced here by the march on Rome.
+
+**Evaluation** (``march_value``, from Greece; Rome's is its opposite): Rome held by Greece (or
+Italia) wins, unless Rome may still take it back; while the other side has Activations left, the
+BP by which its strongest army near Rome outnumbers what holds the city counts, an army the
+fewer Major Moves away the more (by land, or by sea from a port: embarking, the voyage and the
+landing cost 3 MP, §11.3.1); and a little, the Battle Points each side has left (Rome's free
+Legions among them while a Call-Up may raise them).
+
+**Policy**: Rome's armies go home to Rome and stay there, and its Call-Up raises the Legions in
+Rome; Greece's armies go for Rome by the shortest way, by sea from a port, landing in the port
+nearest Rome that they may take, and attack only with a clear edge except in Greece's last
+Activation, when any fight that may win is better than none.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from functools import cache
+from typing import Any
+
+from games.core import Choice, View
+from games.pax_romana.activation import ams_left, battle_points
+from games.pax_romana.control import controllers, data, province_map
+from games.pax_romana.rules import public_board
+from games.pax_romana.state import PRState
+
+ROME = "rome"
+GREECE = "greece"
+HOLD = 60.0          # Rome's space (or Italia) held by Greece: the game, if it lasts
+EDGE = 2.0           # a BP by which the strongest army near Rome outnumbers what holds it
+MOST_EDGE = 12       # ... counted up to this many BP either way
+MATERIAL = 0.4       # a BP either side has left
+SEA_MP = 3           # embark, voyage, disembark (§11.3.1)
+NEAR = 0.85          # an attacker's weight for each Major Move step beyond the first
+GUARD = (1.0, 0.7, 0.45, 0.3)    # a Roman army's weight as a guard, by its steps from Rome
+FAR_GUARD = 0.15
+FREE_GUARD = 0.6     # the free Legions still to raise, while Rome has an Activation left
+ATTACK_EDGE = 1.3
+
+
+def is_march(scenario: str, roles: list[str] | tuple[str, ...]) -> bool:
+    return scenario == "I" and set(roles) == {ROME, GREECE}
+
+
+def _steps_from(sources: list[str]) -> dict[str, int]:
+    """Steps by land from each space to the nearest of ``sources``."""
+    d = data()
+    out = dict.fromkeys(sources, 0)
+    q = deque(sources)
+    while q:
+        cur = q.popleft()
+        for nb in sorted(d.land_neighbours(cur)):
+            if nb not in out:
+                out[nb] = out[cur] + 1
+                q.append(nb)
+    return out
+
+
+@cache
+def land_steps() -> dict[str, int]:
+    """Steps by land from each space to Rome."""
+    return _steps_from([ROME])
+
+
+@cache
+def _port_steps() -> dict[str, int]:
+    """Steps by land from each space to the nearest port from which Rome is reached by sea."""
+    return _steps_from([p for p in sorted(data().ports) if _sails_to_rome(p)])
+
+
+@cache
+def _sails_to_rome(port: str) -> bool:
+    from games.ai.pax_romana import sea_distances
+    return ROME in sea_distances(port, 14)
+
+
+def steps_to_rome(sp: str) -> int:
+    """Major Move steps from ``sp`` to Rome: by land, or to a port and by sea (3 MP)."""
+    far = 99
+    land = land_steps().get(sp, far)
+    by_sea = _port_steps().get(sp, far) + SEA_MP
+    return min(land, by_sea)
+
+
+def _stacks(b: dict[str, Any], who: str) -> list[tuple[str, int]]:
+    return [(sp, int(x["bp"].get(who, 0))) for sp, x in b["spaces"].items()
+            if int(x["bp"].get(who, 0)) > 0 and sp in data().spaces]
+
+
+def _walls(b: dict[str, Any], who: str) -> int:
+    x = b["spaces"].get(ROME)
+    city = x["city"] if x else None
+    return int(city["fp"]) if city and city["owner"] == who else 0
+
+
+def _free_bp(s: PRState, who: str) -> int:
+    return sum(battle_points(k) * n for k, n in s.free_units.get(who, {}).items())
+
+
+def _army_bp(s: PRState, who: str) -> int:
+    return sum(battle_points(k) * n for sp in s.units.values() for k, n in sp.get(who, {}).items())
+
+
+def roman_guard(s: PRState, b: dict[str, Any]) -> float:
+    """What holds Rome for Rome: its walls, its armies by their steps from it, and the free
+    Legions a Call-Up may still raise."""
+    total = float(_walls(b, ROME))
+    for sp, bp in _stacks(b, ROME):
+        k = land_steps().get(sp, 99)
+        total += bp * (GUARD[k] if k < len(GUARD) else FAR_GUARD)
+    if ams_left(s, ROME) > 0:
+        total += FREE_GUARD * _free_bp(s, ROME)
+    return total
+
+
+def greek_threat(b: dict[str, Any]) -> float:
+    """The strongest Greek army, by how many Major Move steps it is from Rome."""
+    return max((bp * NEAR ** max(0, steps_to_rome(sp) - 1) for sp, bp in _stacks(b, GREECE)),
+               default=0.0)
+
+
+def march_value(s: PRState) -> float:
+    """How well Greece stands (see the module's docstring)."""
+    b = public_board(s)
+    ctrl = controllers(s)
+    held = ctrl.get(ROME) == GREECE or province_map(s, ctrl).get("italia") == GREECE
+    value = HOLD if held else 0.0
+    if held and ams_left(s, ROME) > 0:
+        # Rome's strongest army near its city against the Greeks in it and the walls taken
+        near = max((bp * NEAR ** max(0, land_steps().get(sp, 99) - 1)
+                    for sp, bp in _stacks(b, ROME)), default=0.0)
+        hold = _stacks_at(b, GREECE, ROME) + _walls(b, GREECE)
+        value -= EDGE * max(-MOST_EDGE, min(MOST_EDGE, near - hold))
+    elif not held and ams_left(s, GREECE) > 0:
+        value += EDGE * max(-MOST_EDGE, min(MOST_EDGE, greek_threat(b) - roman_guard(s, b)))
+    value += MATERIAL * (_army_bp(s, GREECE) - _army_bp(s, ROME) - _free_bp(s, ROME))
+    return value
+
+
+def _stacks_at(b: dict[str, Any], who: str, sp: str) -> int:
+    x = b["spaces"].get(sp)
+    return int(x["bp"].get(who, 0)) if x else 0
+
+
+# -- the policy -----------------------------------------------------------------------------------
+
+def _space_arg(view: View) -> str:
+    return str(view.prompt_msg.args.get("space", "")).removeprefix("@space.")
+
+
+def _defence(b: dict[str, Any], me: str, sp: str) -> int:
+    from games.ai.pax_romana import defence
+    return defence(b, me, sp)
+
+
+def _may_attack(view: View, strength: int, need: int) -> bool:
+    """A clear edge, or any chance in Greece's last Activation."""
+    if need <= 0:
+        return True
+    last = int(view.board["powers"][view.role or ""].get("ams_left", 0)) == 0
+    return strength >= ATTACK_EDGE * need + 1 or last and strength > need
+
+
+def march_move(view: View, choices: list[Choice], strength: int) -> Choice | None:
+    """An army's next step (``prompt.move_army``) in Scenario I, or None to leave it to the
+    policy of the other scenarios (a single unit's Minor Move)."""
+    me = view.role or ""
+    b = view.board
+    at = _space_arg(view)
+    stop = next((c for c in choices if c.verb == "stop"), None)
+    tos = [c for c in choices if c.verb == "to"]
+    if me == ROME:
+        if at == ROME:
+            return stop
+        here = land_steps().get(at, 99)
+        better = [c for c in tos if land_steps().get(str(c.arg), 99) < here
+                  and _defence(b, me, str(c.arg)) * ATTACK_EDGE + 1 <= strength]
+        return min(better, key=lambda c: str(c.arg)) if better else stop
+    here = steps_to_rome(at)
+    if at == ROME:
+        return stop
+    embark = next((c for c in choices if c.verb == "embark"), None)
+    on = [c for c in tos if steps_to_rome(str(c.arg)) < here
+          and _may_attack(view, strength, _defence(b, me, str(c.arg)))]
+    land = land_steps().get(at, 99)
+    if embark is not None and land > SEA_MP and _port_steps().get(at) == 0:
+        return embark
+    if on:
+        return min(on, key=lambda c: (steps_to_rome(str(c.arg)), str(c.arg)))
+    return stop
+
+
+def march_landing(view: View, choices: list[Choice], strength: int) -> Choice | None:
+    """At sea (``prompt.transport``): Greece sails for Rome when it may take it, else for the
+    Italian port nearest Rome it may land in; Rome sails home."""
+    from games.ai.pax_romana import sea_distances
+    me = view.role or ""
+    b = view.board
+    at = _space_arg(view)
+    d = data()
+    ports = [p for p in sorted(d.ports) if p in land_steps()]
+    if me == GREECE:
+        ports = [p for p in ports if _may_attack(view, strength, _defence(b, me, p))]
+    if not ports:
+        return None
+    goal = min(ports, key=lambda p: (land_steps()[p], p))
+    land = next((c for c in choices if c.verb == "land"), None)
+    if at == goal and land is not None:
+        return land
+    go_on = next((c for c in choices if c.verb == "continue_voyage"), None)
+    if go_on is not None:
+        return go_on
+    sails = [c for c in choices if c.verb == "sail_to"]
+    if not sails:
+        return land
+    return min(sails, key=lambda c: (sea_distances(str(c.arg), 14).get(goal, 99), str(c.arg)))
+
+
+def march_candidates(view: View, candidates: list[Choice]) -> list[Choice]:
+    """The choices the search weighs in Scenario I: a Greek army in a port across the sea
+    embarks (Rome is won in Italy only; a rollout of one sampled storm too easily rates staying
+    home best, which loses for certain)."""
+    if view.role != GREECE or view.prompt_msg.key != "prompt.move_army":
+        return candidates
+    at = _space_arg(view)
+    if at in land_steps():
+        return candidates
+    return [c for c in candidates if c.verb == "embark"] or candidates
+
+
+def march_place(choices: list[Choice]) -> Choice | None:
+    """Rome's Call-Up raises its Legions in Rome."""
+    return next((c for c in choices if c.verb == "place" and c.arg == ROME), None)
