@@ -234,16 +234,23 @@ def test_an_army_leaves_one_unit_a_space():
 
 def test_scenario_two_counts_an_enemy_army_in_reach_of_the_capital():
     """Scenario II: the enemy capital held at a Victory Phase wins. An enemy army next to Rome
-    stronger than Rome's legions and walls lowers Rome's evaluation, and raises Carthage's."""
+    stronger than Rome's legions and walls lowers Rome's evaluation, and raises Carthage's. The
+    army counts with what Carthage's next Call-Up may add (§12.1): its 12T less the 4 AMs to
+    pay raise 4 HI, 12 BP."""
     state = RULES.setup(1, "II", {})
     view = RULES.view(state, "rome")
     s = pr_ai.board_state(view)
-    assert pr_ai.exposure(RULES.public_board(s), "rome") == 0
+    b = RULES.public_board(s)
+    assert pr_ai.call_up_bp(b, "carthage") == 12
+    # Carthage's 9 BP at Carthage, four sea steps away, and 12 more: 21 against 2 LG (8 BP) and
+    # the city (5 FP) and 70% of the 2 LG at Arretium (5)
+    assert pr_ai.danger(b, "rome", "rome") == 21
+    assert pr_ai.exposure(b, "rome") == 21 - 18
     near = RULES.copy(s)
     near.units["capua"] = {"carthage": {"LG": 6}}       # 24 BP against 2 LG and the city
     b = RULES.public_board(near)
-    assert pr_ai.danger(b, "rome", "rome") == 24
-    assert pr_ai.exposure(b, "rome") == 24 - pr_ai.guard_of(b, "rome", "rome") > 0
+    assert pr_ai.danger(b, "rome", "rome") == 24 + 12
+    assert pr_ai.exposure(b, "rome") == 36 - pr_ai.guard_of(b, "rome", "rome") > 0
     far = RULES.copy(s)
     far.units["mediolanum"] = {"carthage": {"LG": 6}}   # the same army beyond reach
     assert pr_ai.evaluate(near, "rome") < pr_ai.evaluate(far, "rome")
@@ -264,16 +271,18 @@ def _rome_marching_out(carthage_hi: int, carthage_treasury: int) -> PRState:
     return act(s, "rome", "go")
 
 
-@pytest.mark.parametrize(("hi", "kept"), [
-    (2, {"to", "embark", "stop"}),     # 6 BP: the walls and the legions next door hold
-    (3, {"to", "embark", "stop"}),     # 9 BP: still (5 FP and 70% of 8 BP)
-    (4, {"embark", "stop"}),           # 12 BP: more than the walls and the legions next door
+@pytest.mark.parametrize(("hi", "treasury", "kept"), [
+    (2, 0, {"to", "embark", "stop"}),     # 6 BP: the walls and the legions next door hold
+    (3, 0, {"to", "embark", "stop"}),     # 9 BP: still (5 FP and 70% of 8 BP)
+    (4, 0, {"embark", "stop"}),           # 12 BP: more than the walls and the legions next door
+    (2, 4, {"embark", "stop"}),           # 6 BP and a Call-Up of 2 HI (4T, §12.1): 12 BP
 ])
-def test_scenario_two_the_search_does_not_march_the_capitals_guard_away(hi, kept):
+def test_scenario_two_the_search_does_not_march_the_capitals_guard_away(hi, treasury, kept):
     """§3.2 (Scenario II: the enemy capital held at a Victory Phase wins): the search weighs only
-    the steps that leave Rome no more outnumbered by the Carthaginian army within reach than it
-    is; staying and embarking keep the legions in Rome."""
-    s = _rome_marching_out(hi, 12)
+    the steps that leave Rome no more outnumbered by the Carthaginian army within reach, with
+    what Carthage's Treasury may raise, than it is; staying and embarking keep the legions in
+    Rome."""
+    s = _rome_marching_out(hi, treasury)
     candidates = forward(distinct(RULES.choices(s, "rome")))
     assert {c.verb for c in candidates} == {"to", "embark", "stop"}
     assert {c.verb for c in pr_ai._keeping_capital(s, "rome", candidates)} == kept
@@ -562,3 +571,63 @@ def test_a_space_that_wins_a_rivals_home_province_is_a_prize():
     assert pr_ai.progress("rome", ctrl, province_map(s, ctrl)) == pytest.approx(0.5)
     bare = RULES.view(blank("V"), "rome").board
     assert pr_ai.prize(bare, "rome", "cyrene", 1) == pytest.approx(0.8)
+
+
+def _setting_out_after_a_minor_move() -> PRState:
+    """Rome's Minor Move has brought a legion into Arretium this Activation (§9.1.4: it moves no
+    more); the army at Arretium, its other units, sets out."""
+    from games.pax_romana.flow import push, run
+    s = blank("II")
+    army(s, "arretium", "rome", LG=3, LI=1)
+    army(s, "pisae", "rome", GR=1)
+    s.moved = {"arretium|rome": {"LG": 1}}
+    s.last_move = {"power": "rome", "path": ["rome", "arretium"], "kind": "land", "battle": None}
+    hold(s, "rome")
+    push(s, "move_army", role="rome", owner="rome", start="arretium", units={"LG": 2, "LI": 1},
+         leaders=[], minor=False)
+    run(s)
+    s = fresh(s)
+    dice(s, 5)
+    return act(s, "rome", "go")
+
+
+def test_9_1_4_the_rebuilt_move_is_the_one_the_board_shows():
+    """§9.1-9.2, §9.1.4: the board shows the move under way (where it set out, what moves, the
+    way it came) and the units that have moved this Activation, so the move the computer rebuilds
+    is the real one and offers the View's own choices, at the start and on the way (it used to
+    take the whole stack and the Minor Move's way in, offered other choices and fell back on the
+    policy, which marched the capital's guard away)."""
+    s = _setting_out_after_a_minor_move()
+    for step in (None, "pisae"):
+        if step is not None:
+            s = act(s, "rome", "to", step)
+        view = RULES.view(s, "rome")
+        assert view.board["moving"]["units"] == {"LG": 2, "LI": 1}
+        assert view.board["moved"]["arretium|rome"] == {"LG": 1}
+        states, consistent = pr_ai.samples_for(view, player_random(1), 2)
+        assert consistent
+        frame = states[0].flow[-1]
+        assert frame["units"] == {"LG": 2, "LI": 1}
+        assert frame["start"] == "arretium"
+        assert frame["path"] == (["arretium"] if step is None else ["arretium", "pisae"])
+    assert ("pick_up", None) in [(c.verb, c.arg) for c in view.actions]   # Pisae's garrison
+
+
+def test_scenario_two_the_enemy_holding_the_capital_is_nearly_the_game():
+    """§3.2 H (Scenario II): the enemy capital held at a Victory Phase wins. Carthage holding
+    Rome's space (its army in the taken city) costs Rome at least ``CAPITAL_LOST`` in its
+    evaluation and gains Carthage part of it (Rome's army next door had walked away from
+    retaking it)."""
+    state = RULES.setup(1, "II", {})
+    s = pr_ai.board_state(RULES.view(state, "rome"))
+    taken = RULES.copy(s)
+    taken.units["rome"] = {"carthage": {"HI": 3}}
+    taken.cities["rome"] = City(owner="carthage", kind="city", fp=5)
+    from games.pax_romana.stability import settle
+    settle(taken, quiet=True)
+    assert pr_ai.capitals_lost(controllers(s), "rome") == 0
+    assert pr_ai.capitals_lost(controllers(taken), "rome") == 1
+    assert pr_ai.capitals_lost(controllers(taken), "carthage") == 0
+    assert pr_ai.evaluate(taken, "rome") < pr_ai.evaluate(s, "rome") - pr_ai.CAPITAL_LOST
+    assert pr_ai.evaluate(taken, "carthage") > (pr_ai.evaluate(s, "carthage")
+                                                + pr_ai.RIVAL_SHARE * pr_ai.CAPITAL_LOST / 2)

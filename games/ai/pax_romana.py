@@ -18,16 +18,18 @@ made to the provinces it has a foothold in (the share of the majority its spaces
 the others that a move breaks is not the mover's loss); in Scenario II, where the enemy capital
 held at a Victory Phase wins, the BP by which an enemy army within reach (four steps by land, six
 by sea) outnumbers what guards each capital (its army, its walls, part of the armies next to it)
-counts against its owner; in Scenario I, won by Greece holding the space of Rome or Italia at the
-end of its one turn, the march on Rome replaces all of this (``pax_romana_march``); a finished game
-is a win or a loss.
+counts against its owner (the army with what its Power's next Call-Up may raise, §12.1), and a
+capital the enemy holds counts as nearly the game; in Scenario I, won by Greece holding the space
+of Rome or Italia at the end of its one turn, the march on Rome replaces all of this
+(``pax_romana_march``); a finished game is a win or a loss.
 
 **Search.** At the start of an Activation (``prompt.am``; in the Advanced Game the choice of the
 Action once the AM is paid and the card drawn, ``prompt.am_action``), at the Expansion menu
 (``prompt.expansion``), at the choice of the army or unit to move (``prompt.choose_army``, whose
-question names the Moves left) and at each step of an army's move (``prompt.move_army``: where it
-stands, its MP and the way it came are on the board; an army is rebuilt as the Power's whole stack
-there, a Minor Move as the one unit its question names, ``prompt.move_unit``) the decision's frames
+question names the Moves left) and at each step of an army's move (``prompt.move_army``, and a
+Minor Move's ``prompt.move_unit``: the board shows the move under way, where it set out, the way it
+came, what moves with it and what it dropped, and the units that have moved this Activation,
+§9.1.4) the decision's frames
 are rebuilt on three sampled States; when a sampled State then offers exactly the View's choices,
 every choice is played on with the policy below for every Power (questions to others included, dice
 from the sample): from the AM into the Activation, from the menu or a move until the Expansion menu
@@ -112,6 +114,8 @@ RIVAL_RANK = 0.25          # how much a rival's ranks count with three Powers or
                            # among the others that a move of mine breaks is little loss of mine
 RIVAL_SHARE = 0.7          # how much the best rival's standing counts against
 CAPITAL_RISK = 2.2         # a BP by which an enemy army in reach outnumbers a capital's guard
+CAPITAL_LOST = 40.0        # Scenarios II and IV: an own capital the enemy holds (the game at the
+                           # next Victory Phase unless it is taken back)
 DANGER_LAND = 4            # land steps within which an enemy army threatens a capital
 DANGER_SEA = 6             # sea steps within which an enemy army in a port threatens it
 DANGER_DEEP = 1            # ... a Deep Sea point counting as this many (others brave them)
@@ -232,6 +236,7 @@ def board_state(view: View) -> PRState:
     s.barbarian_armies = [dict(a) for a in b["barbarian_armies"]]
     s.mutinied = list(b["mutinied"])
     s.rhodes_user = b["rhodes_user"]
+    s.moved = {k: dict(v) for k, v in (b.get("moved") or {}).items()}     # §9.1.4
     cards = b.get("cards")
     if cards is not None:     # the Advanced Game (§17): the public cards and the seat's own hand
         s.card_effects = copy.deepcopy(dict(cards["effects"]))   # the Successor army too
@@ -334,6 +339,11 @@ def _move_frame(view: View) -> dict[str, Any] | None:
     x = b["spaces"].get(at)
     if not x:
         return None
+    moving = b.get("moving")
+    if moving and moving.get("owner") == me and moving.get("at") == at:
+        # the board shows the move as it stands: what moves, the way it came, what it dropped
+        return {"k": "move_army", "role": me, **copy.deepcopy(moving), "stage": "move",
+                "mp": int(view.prompt_msg.args.get("n", moving.get("mp", 0)))}
     unit = _minor_unit(view)
     if unit is not None:
         units, leaders = {unit: 1}, []
@@ -434,10 +444,16 @@ def evaluate(s: PRState, me: str) -> float:
     rivals = [standing(s, r, ctrl, gop, cvp, rate, rank) for r in s.roles if r != me]
     if capital_race(s.scenario, n):
         b = public_board(s)
-        mine -= CAPITAL_RISK * exposure(b, me)
-        rivals = [v - CAPITAL_RISK * exposure(b, r)
+        mine -= CAPITAL_RISK * exposure(b, me) + CAPITAL_LOST * capitals_lost(ctrl, me)
+        rivals = [v - CAPITAL_RISK * exposure(b, r) - CAPITAL_LOST * capitals_lost(ctrl, r)
                   for v, r in zip(rivals, [r for r in s.roles if r != me], strict=True)]
     return mine - RIVAL_SHARE * max(rivals, default=0.0)
+
+
+def capitals_lost(ctrl: dict[str, str | None], who: str) -> int:
+    """The Power's capitals another holds: held at the Victory Phase, one loses the game in
+    Scenario II (§3.2 H)."""
+    return sum(1 for c in data().capitals_of(who) if ctrl.get(c) not in (None, who))
 
 
 def capital_race(scenario: str, powers: int) -> bool:
@@ -445,13 +461,32 @@ def capital_race(scenario: str, powers: int) -> bool:
     return powers == 2 and scenario in ("II", "IV")
 
 
+def call_up_bp(b: dict[str, Any], who: str) -> int:
+    """The BP of heavy units a Power's Call-Up may still raise (§12.1): its Treasury beyond the
+    AMs to pay, 2T a unit of 3 BP, within its Manpower."""
+    p = b["powers"].get(who)
+    if not p:
+        return 0
+    room = sum(p.get("manpower", {}).values())
+    cash = int(p["treasury"]) - int(p.get("ams_left", 0))
+    return battle_points("HI") * max(0, min(room, cash // economy.FULL_COST["HI"]))
+
+
 def danger(b: dict[str, Any], me: str, cap: str) -> int:
-    """The biggest enemy army (BP) that may reach ``cap``: within three steps by land, or in a
-    port a short voyage away along the coasts (§11.3)."""
+    """The biggest enemy army (BP) that may reach ``cap``, with what its Power's next Call-Up
+    may add to it: within four steps by land, or in a port a short voyage away along the
+    coasts (§11.3)."""
     near = set(distances(cap, DANGER_LAND))
     if cap in data().ports:
         near |= set(sea_distances(cap, DANGER_SEA, DANGER_DEEP))   # in port or already at sea
-    return max((_enemies(b, me, sp) for sp in near), default=0)
+    mine = {me, "sof"} if (b.get("sof") or {}).get("power") == me else {me}
+    best = 0
+    for sp in near:
+        x = b["spaces"].get(sp)
+        for owner, bp in (x["bp"].items() if x else ()):
+            if owner not in mine and bp > 0:
+                best = max(best, int(bp) + call_up_bp(b, owner))
+    return best
 
 
 def guard_of(b: dict[str, Any], me: str, cap: str) -> int:

@@ -34,6 +34,8 @@ The public board (``View.board``) is a JSON-able dict, in the shape the picture
                      "tribe": {"revealed": False, "strength": None} | None,   # hidden strength
                      "pirates": bool, "siege": None}},  # only points with something on them
   "last_move": {"power", "path", "kind", "battle"} | None, "focus": point | None,
+  "moving": {"owner", "start", "at", "path", "units", "leaders", "minor", "mp", ...} | None,
+  "moved": {"space|owner": {unit type: count}},   # moved this Activation (§9.1.4)
   "sof": {"power", "removal_turn"} | None, "slave_revolt": {...} | None,
   "barbarian_armies": [...], "mutinied": ["space|owner"],
   "rhodes_user": power | None,         # who uses Rhodes' navy this turn (§12.5.1)
@@ -58,6 +60,7 @@ Traitor showed it, cards/view.py).
 
 from __future__ import annotations
 
+import copy
 import weakref
 from typing import Any
 
@@ -540,6 +543,19 @@ def _cyprus_closed(s: PRState) -> list[str]:
     return sorted(cyprus_spaces()) if s.card_effects.get(CYPRUS) == s.turn else []
 
 
+MOVING_KEYS = ("owner", "start", "at", "path", "units", "leaders", "minor", "mp", "from",
+               "dropped", "disbanded")
+
+
+def _moving(s: PRState) -> dict[str, Any] | None:
+    """The army (or Minor Move's unit) on its way by land, as the table sees it (§9.1-9.2): where
+    it set out, the way it came, what moves with it, its MP left, what it dropped."""
+    f = next((f for f in reversed(s.flow) if f["k"] == "move_army"), None)
+    if f is None or f.get("stage") != "move" or f.get("sea"):
+        return None
+    return {k: copy.deepcopy(f[k]) for k in MOVING_KEYS if k in f}
+
+
 def public_board(s: PRState) -> dict[str, Any]:
     d = data()
     ctrl = controllers(s)
@@ -604,6 +620,9 @@ def public_board(s: PRState) -> dict[str, Any]:
         "control": {sp: c for sp, c in ctrl.items() if c is not None},
         "spaces": spaces,
         "last_move": dict(s.last_move) if s.last_move else None,
+        "moving": _moving(s),
+        # the units that have moved this Activation and may not move again (§9.1.4)
+        "moved": {k: dict(v) for k, v in sorted(s.moved.items())},
         "focus": s.last_move["path"][-1] if s.last_move else None,
         "sof": dict(s.sof) if s.sof else None,
         "slave_revolt": dict(s.slave_revolt) if s.slave_revolt else None,
