@@ -231,6 +231,10 @@ async def test_simultaneous_presses_apply_exactly_one_action(fake: FakeDiscord, 
     custom_id = f"gj:{game}:south"
     first, second = await fake.press_together([(bob, lobby, custom_id, None),
                                                 (carol, lobby, custom_id, None)])
+    # both are answered in words once the seat is settled (a first answer may only defer: on a
+    # busy machine a quiet moment came before the seat was written)
+    await fake.until(lambda: all("You sit at game" in r.text or "already taken" in r.text
+                                 for r in (first, second)), "both answers to the seat")
     await fake.quiet(0.2)
     info = await oracle.status(game)
     assert info.seats["south"] in (bob.id, carol.id)
