@@ -38,7 +38,12 @@ NEAR = 0.85          # an attacker's weight for each Major Move step beyond the 
 GUARD = (1.0, 0.7, 0.45, 0.3)    # a Roman army's weight as a guard, by its steps from Rome
 FAR_GUARD = 0.15
 FREE_GUARD = 0.6     # the free Legions still to raise, while Rome has an Activation left
-ATTACK_EDGE = 1.3
+
+
+def _ai() -> Any:
+    """The computer player's module, whose board helpers this one shares (it imports this one)."""
+    from games.ai import pax_romana
+    return pax_romana
 
 
 def is_march(scenario: str, roles: list[str] | tuple[str, ...]) -> bool:
@@ -73,8 +78,7 @@ def _port_steps() -> dict[str, int]:
 
 @cache
 def _sails_to_rome(port: str) -> bool:
-    from games.ai.pax_romana import sea_distances
-    return ROME in sea_distances(port, 14)
+    return ROME in _ai().sea_distances(port, 14)
 
 
 def steps_to_rome(sp: str) -> int:
@@ -98,10 +102,6 @@ def _walls(b: dict[str, Any], who: str) -> int:
 
 def _free_bp(s: PRState, who: str) -> int:
     return sum(battle_points(k) * n for k, n in s.free_units.get(who, {}).items())
-
-
-def _army_bp(s: PRState, who: str) -> int:
-    return sum(battle_points(k) * n for sp in s.units.values() for k, n in sp.get(who, {}).items())
 
 
 def roman_guard(s: PRState, b: dict[str, Any]) -> float:
@@ -132,36 +132,23 @@ def march_value(s: PRState) -> float:
         # Rome's strongest army near its city against the Greeks in it and the walls taken
         near = max((bp * NEAR ** max(0, land_steps().get(sp, 99) - 1)
                     for sp, bp in _stacks(b, ROME)), default=0.0)
-        hold = _stacks_at(b, GREECE, ROME) + _walls(b, GREECE)
+        hold = _ai()._mine(b, GREECE, ROME) + _walls(b, GREECE)
         value -= EDGE * max(-MOST_EDGE, min(MOST_EDGE, near - hold))
     elif not held and ams_left(s, GREECE) > 0:
         value += EDGE * max(-MOST_EDGE, min(MOST_EDGE, greek_threat(b) - roman_guard(s, b)))
-    value += MATERIAL * (_army_bp(s, GREECE) - _army_bp(s, ROME) - _free_bp(s, ROME))
+    bp = _ai()._army_bp
+    value += MATERIAL * (bp(s, GREECE) - bp(s, ROME) - _free_bp(s, ROME))
     return value
 
 
-def _stacks_at(b: dict[str, Any], who: str, sp: str) -> int:
-    x = b["spaces"].get(sp)
-    return int(x["bp"].get(who, 0)) if x else 0
-
-
 # -- the policy -----------------------------------------------------------------------------------
-
-def _space_arg(view: View) -> str:
-    return str(view.prompt_msg.args.get("space", "")).removeprefix("@space.")
-
-
-def _defence(b: dict[str, Any], me: str, sp: str) -> int:
-    from games.ai.pax_romana import defence
-    return defence(b, me, sp)
-
 
 def _may_attack(view: View, strength: int, need: int) -> bool:
     """A clear edge, or any chance in Greece's last Activation."""
     if need <= 0:
         return True
     last = int(view.board["powers"][view.role or ""].get("ams_left", 0)) == 0
-    return strength >= ATTACK_EDGE * need + 1 or last and strength > need
+    return strength >= _ai().ATTACK_EDGE * need + 1 or last and strength > need
 
 
 def march_move(view: View, choices: list[Choice], strength: int) -> Choice | None:
@@ -169,7 +156,7 @@ def march_move(view: View, choices: list[Choice], strength: int) -> Choice | Non
     policy of the other scenarios (a single unit's Minor Move)."""
     me = view.role or ""
     b = view.board
-    at = _space_arg(view)
+    at = _ai()._space_arg(view)
     stop = next((c for c in choices if c.verb == "stop"), None)
     tos = [c for c in choices if c.verb == "to"]
     if me == ROME:
@@ -177,14 +164,14 @@ def march_move(view: View, choices: list[Choice], strength: int) -> Choice | Non
             return stop
         here = land_steps().get(at, 99)
         better = [c for c in tos if land_steps().get(str(c.arg), 99) < here
-                  and _defence(b, me, str(c.arg)) * ATTACK_EDGE + 1 <= strength]
+                  and _ai().defence(b, me, str(c.arg)) * _ai().ATTACK_EDGE + 1 <= strength]
         return min(better, key=lambda c: str(c.arg)) if better else stop
     here = steps_to_rome(at)
     if at == ROME:
         return stop
     embark = next((c for c in choices if c.verb == "embark"), None)
     on = [c for c in tos if steps_to_rome(str(c.arg)) < here
-          and _may_attack(view, strength, _defence(b, me, str(c.arg)))]
+          and _may_attack(view, strength, _ai().defence(b, me, str(c.arg)))]
     land = land_steps().get(at, 99)
     if embark is not None and land > SEA_MP and _port_steps().get(at) == 0:
         return embark
@@ -196,14 +183,13 @@ def march_move(view: View, choices: list[Choice], strength: int) -> Choice | Non
 def march_landing(view: View, choices: list[Choice], strength: int) -> Choice | None:
     """At sea (``prompt.transport``): Greece sails for Rome when it may take it, else for the
     Italian port nearest Rome it may land in; Rome sails home."""
-    from games.ai.pax_romana import sea_distances
     me = view.role or ""
     b = view.board
-    at = _space_arg(view)
+    at = _ai()._space_arg(view)
     d = data()
     ports = [p for p in sorted(d.ports) if p in land_steps()]
     if me == GREECE:
-        ports = [p for p in ports if _may_attack(view, strength, _defence(b, me, p))]
+        ports = [p for p in ports if _may_attack(view, strength, _ai().defence(b, me, p))]
     if not ports:
         return None
     goal = min(ports, key=lambda p: (land_steps()[p], p))
@@ -216,7 +202,7 @@ def march_landing(view: View, choices: list[Choice], strength: int) -> Choice | 
     sails = [c for c in choices if c.verb == "sail_to"]
     if not sails:
         return land
-    return min(sails, key=lambda c: (sea_distances(str(c.arg), 14).get(goal, 99), str(c.arg)))
+    return min(sails, key=lambda c: (_ai().sea_distances(str(c.arg), 14).get(goal, 99), str(c.arg)))
 
 
 def march_candidates(view: View, candidates: list[Choice]) -> list[Choice]:
@@ -225,7 +211,7 @@ def march_candidates(view: View, candidates: list[Choice]) -> list[Choice]:
     home best, which loses for certain)."""
     if view.role != GREECE or view.prompt_msg.key != "prompt.move_army":
         return candidates
-    at = _space_arg(view)
+    at = _ai()._space_arg(view)
     if at in land_steps():
         return candidates
     return [c for c in candidates if c.verb == "embark"] or candidates
