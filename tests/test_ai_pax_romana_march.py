@@ -5,6 +5,7 @@ moves are the march on Rome, not the VP race."""
 from __future__ import annotations
 
 from games import registry
+from games.ai import choose
 from games.ai import pax_romana as pr_ai
 from games.ai import pax_romana_march as pr_march
 from games.ai.common import distinct, forward
@@ -38,7 +39,7 @@ def test_steps_to_rome_count_the_sea_from_any_port():
     assert pr_march.steps_to_rome("rome") == 0
     assert pr_march.steps_to_rome("capua") == 1
     assert pr_march.steps_to_rome("paestum") == 2
-    assert pr_march.steps_to_rome("corcyra") == 3          # an island: by sea only
+    assert round(pr_march.steps_to_rome("corcyra"), 1) == 6.2   # an island: by sea to Tarentum, then 3
     assert pr_march.steps_to_rome("placentia") == 3        # by land
 
 
@@ -117,3 +118,99 @@ def _with_menu() -> PRState:
     view = RULES.view(s, "greece")
     assert view.prompt_msg.key == "prompt.am"
     return act(s, "greece", "action", "expansion")
+
+
+def test_11_2_1_the_greek_transport_sails_for_rome_along_the_coast_not_the_open_sea():
+    """§11.2.1: a transport without galleys entering a Deep Sea Transit Point is lost on a Storm
+    (5-6) and on a failed Continuation after Off Course (3-4). At Paestum, Rome is one voyage
+    away both through Mare Tyrrhenum (open sea) and along the coast through Mare Inferum; the
+    Greek army takes the coast (it used to take the open sea, first by name, and sank there)."""
+    s = blank("I")
+    s.cities["rome"] = City(owner="rome", kind="city", fp=5)
+    army(s, "rhegium", "greece", HI=4, LI=2)
+    hold(s, "greece")
+    s = march(s, "greece", "rhegium")
+    dice(s, 6, 1, 1, 6)           # 6 MP; no disaster in Sinus Hipponiates; Continuation 7
+    s = act(s, "greece", "go")
+    s = act(s, "greece", "embark")
+    s = act(s, "greece", "sail_to", "ntp_sinus_hipponiates")
+    s = act(s, "greece", "sail_to", "paestum")
+    s = act(s, "greece", "continue_voyage")
+    view = RULES.view(s, "greece")
+    assert view.prompt_msg.key == "prompt.transport"
+    sails = {c.arg for c in view.actions if c.verb == "sail_to"}
+    assert sails == {"dstp_mare_tyrrhenum", "ntp_mare_inferum"}
+    assert pr_ai.policy(view).arg == "ntp_mare_inferum"
+    assert choose(view, 1).arg == "ntp_mare_inferum"
+
+
+def _rome_taken() -> PRState:
+    """Greece holds Rome's city and space; Rome's legions stand at Pisae, one step away, fewer
+    than what holds the city; no Activation is left after this one (Scenario I's victory rule:
+    Greece wins if it holds Rome at the end of the turn)."""
+    from games.pax_romana.stability import settle
+    s = blank("I")
+    s.cities["rome"] = City(owner="greece", kind="city", fp=5)
+    army(s, "rome", "greece", HI=4)
+    army(s, "pisae", "rome", LG=3)
+    settle(s, quiet=True)
+    return s
+
+
+def test_romes_last_activation_marches_on_rome_whatever_holds_it():
+    """Scenario I: in Rome's last Activation with Greece holding Rome, staying put loses for
+    certain, so the Roman army at Pisae marches on Rome though the Greeks and the walls outnumber
+    it, and the search weighs only that (three sampled lost assaults used to rate staying best,
+    and the legions watched the game end from Pisae)."""
+    s = _rome_taken()
+    hold(s, "rome")
+    s = march(s, "rome", "pisae")
+    dice(s, 6)
+    s = act(s, "rome", "go")
+    view = RULES.view(s, "rome")
+    assert pr_march.greece_holds(view.board)
+    assert view.board["powers"]["rome"]["ams_left"] == 0
+    candidates = forward(distinct(view.actions))
+    assert {c.verb for c in candidates} >= {"to", "stop"}
+    assert (pr_ai.policy(view).verb, pr_ai.policy(view).arg) == ("to", "rome")
+    assert [(c.verb, c.arg) for c in pr_march.march_candidates(view, candidates)] == [("to", "rome")]
+
+
+def test_rome_held_with_no_activation_left_is_the_game_whatever_is_left_on_the_map():
+    """Once Rome has no Activation left, Greece holding Rome decides the game: a lost last
+    assault rates no lower than not trying (it used to, by the Battle Points it cost)."""
+    s = _rome_taken()
+    weaker = fresh(s)
+    weaker.units["pisae"]["rome"]["LG"] = 1
+    assert pr_march.march_value(s) == pr_march.HOLD
+    assert pr_march.march_value(weaker) == pr_march.HOLD
+    s.am_pool = {"rome": 1}             # while Rome may still strike, its legions count
+    weaker.am_pool = {"rome": 1}
+    assert pr_march.march_value(weaker) > pr_march.march_value(s) != pr_march.HOLD
+
+
+def test_scenario_one_romes_call_up_raises_its_two_free_legions_in_rome():
+    """Scenario I has no Treasury, and Rome may raise its two Legions free with a Call-Up: the
+    policy calls up and raises both in Rome (it used to judge every unit beyond its cash, so
+    the Call-Up raised nothing and the legions were never raised)."""
+    s = _start()
+    for _ in range(400):        # the policy plays on until Rome's first AM
+        role = RULES.view(s, None).active[0]
+        view = RULES.view(s, role)
+        if role == "rome" and view.prompt_msg.key == "prompt.am":
+            break
+        s = RULES.act(s, role, pr_ai.policy(view).action())
+    before = s.stack("rome", "rome").get("LG", 0)
+    assert view.prompt_msg.key == "prompt.am"
+    assert view.board["powers"]["rome"]["treasury"] == 0
+    picked = pr_ai.policy(view)
+    assert (picked.verb, picked.arg) == ("action", "callup")
+    s = RULES.act(s, "rome", picked.action())
+    for _ in range(20):
+        view = RULES.view(s, "rome")
+        if view.prompt_msg.key != "prompt.callup":
+            break
+        s = RULES.act(s, "rome", pr_ai.policy(view).action())
+    assert view.prompt_msg.key != "prompt.callup"
+    assert s.stack("rome", "rome").get("LG", 0) == before + 2
+    assert s.free_units.get("rome", {}) == {}

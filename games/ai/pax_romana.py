@@ -742,8 +742,8 @@ def _am(view: View, choices: list[Choice]) -> Choice:
     expansion = _first(choices, "action", "expansion")
     callup = _first(choices, "action", "callup")
     room = sum(p.get("manpower", {}).values())
-    if callup is not None and p.get("treasury", 0) >= 8 and room > 0:
-        return callup
+    if callup is not None and (p.get("treasury", 0) >= 8 and room > 0 or p.get("free_units")):
+        return callup       # a scenario's free units are raised by a Call-Up (Scenario I)
     if expansion is not None:
         return expansion
     return _first(choices, "action", "pass") or choices[-1]
@@ -1331,8 +1331,15 @@ def _builder(view: View, choices: list[Choice]) -> Choice:
     cash = int(p.get("treasury", 0)) - spent - _reserve(view)
     planned = sum(1 for it in items if it.get("unit") in ("LG", "HI"))
     heavy_room = min(sum(p.get("manpower", {}).values()), -_heavy_over(view)) - planned
+    # a scenario's gift (Scenario I's two Roman Legions) is raised whatever the cash
+    free = {k: int(n) for k, n in (p.get("free_units") or {}).items()}
+    for it in items:
+        if free.get(str(it.get("unit")), 0) > 0:
+            free[str(it.get("unit"))] -= 1
 
     def acceptable(kind: str) -> bool:
+        if free.get(kind, 0) > 0:
+            return True
         return economy.FULL_COST.get(kind, 99) <= cash and (kind not in HEAVY
                                                              or heavy_room > 0)
 
@@ -1347,7 +1354,7 @@ def _builder(view: View, choices: list[Choice]) -> Choice:
             if len(ready) > sum(1 for it in items if it.get("action") == "rebuild"):
                 return rebuild
         form = _first(choices, "menu", "form")
-        if form is not None and cash >= 1 and any(
+        if form is not None and (cash >= 1 or any(free.values())) and any(
                 acceptable(k) for pr in economy.formable_provinces(s, me)
                 for k in economy.formable_types(s, me, pr)):
             return form
@@ -1355,6 +1362,9 @@ def _builder(view: View, choices: list[Choice]) -> Choice:
     if "rebuild" in verbs:
         return next(c for c in choices if c.verb == "rebuild")
     if "province" in verbs:
+        home = march.march_place(choices) if march.is_march(view.scenario, view.roles) else None
+        if home is not None:
+            return home
         opts = [c for c in choices if c.verb == "province"]
         good = [c for c in opts if any(acceptable(k) for k in economy.formable_types(
             board_state(view), me, str(c.arg)))] or opts
@@ -1369,7 +1379,8 @@ def _builder(view: View, choices: list[Choice]) -> Choice:
         opts = [c for c in opts if acceptable(str(c.arg))] or opts    # within the cash
         order = ["LG", "HI", "CV", "LI", "EL"] if heavy_room > 0 else ["LI", "CV", "EL", "LG",
                                                                        "HI"]
-        return min(opts, key=lambda c: order.index(str(c.arg)) if str(c.arg) in order else 9)
+        return min(opts, key=lambda c: (free.get(str(c.arg), 0) <= 0,
+                                        order.index(str(c.arg)) if str(c.arg) in order else 9))
     if "place" in verbs:
         home = march.march_place(choices) if march.is_march(view.scenario, view.roles) else None
         if home is not None:
