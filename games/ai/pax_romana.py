@@ -1343,6 +1343,10 @@ def _builder(view: View, choices: list[Choice]) -> Choice:
         return economy.FULL_COST.get(kind, 99) <= cash and (kind not in HEAVY
                                                              or heavy_room > 0)
 
+    if march.is_march(view.scenario, view.roles):
+        home = march.march_place(choices)      # Rome's Legions, raised in Rome
+        if home is not None:
+            return home
     verbs = {c.verb for c in choices}
     done = _first(choices, "confirm") or _first(choices, "done")
     if "menu" in verbs or done is not None and verbs <= {"confirm", "done", "undo", "unrebuild",
@@ -1362,9 +1366,6 @@ def _builder(view: View, choices: list[Choice]) -> Choice:
     if "rebuild" in verbs:
         return next(c for c in choices if c.verb == "rebuild")
     if "province" in verbs:
-        home = march.march_place(choices) if march.is_march(view.scenario, view.roles) else None
-        if home is not None:
-            return home
         opts = [c for c in choices if c.verb == "province"]
         good = [c for c in opts if any(acceptable(k) for k in economy.formable_types(
             board_state(view), me, str(c.arg)))] or opts
@@ -1382,9 +1383,6 @@ def _builder(view: View, choices: list[Choice]) -> Choice:
         return min(opts, key=lambda c: (free.get(str(c.arg), 0) <= 0,
                                         order.index(str(c.arg)) if str(c.arg) in order else 9))
     if "place" in verbs:
-        home = march.march_place(choices) if march.is_march(view.scenario, view.roles) else None
-        if home is not None:
-            return home
         opts = [c for c in choices if c.verb == "place"]
         return max(opts, key=lambda c: (_mine(b, me, str(c.arg)) + 2 * threat(b, me, str(c.arg)),
                                         str(c.arg)))

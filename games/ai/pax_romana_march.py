@@ -29,7 +29,7 @@ from typing import Any
 
 from games.core import Choice, View
 from games.pax_romana.activation import ams_left, battle_points
-from games.pax_romana.control import controllers, data, province_map
+from games.pax_romana.control import data
 from games.pax_romana.rules import public_board
 from games.pax_romana.state import PRState
 
@@ -77,12 +77,6 @@ def _steps_from(sources: list[str]) -> dict[str, int]:
 def land_steps() -> dict[str, int]:
     """Steps by land from each space to Rome."""
     return _steps_from([ROME])
-
-
-@cache
-def _port_steps() -> dict[str, int]:
-    """Steps by land from each space to the nearest port from which Rome is reached by sea."""
-    return _steps_from([p for p in sorted(data().ports) if _sails_to_rome(p)])
 
 
 @cache
@@ -195,8 +189,7 @@ def greek_threat(b: dict[str, Any]) -> float:
 def march_value(s: PRState) -> float:
     """How well Greece stands (see the module's docstring)."""
     b = public_board(s)
-    ctrl = controllers(s)
-    held = ctrl.get(ROME) == GREECE or province_map(s, ctrl).get("italia") == GREECE
+    held = greece_holds(b)
     # The game is decided when the side without Rome has no Activation left to change that:
     # what either side has left no longer counts (else a lost last assault, which costs BP,
     # would rate below not trying, which loses as surely)
@@ -231,7 +224,7 @@ def _may_attack(view: View, strength: int, need: int) -> bool:
 
 def greece_holds(b: dict[str, Any]) -> bool:
     """Greece holds Rome's space or Italia: the scenario's victory, at the end of the turn."""
-    return (b["spaces"][ROME]["control"] == GREECE
+    return (b["control"].get(ROME) == GREECE
             or b["provinces"].get("italia", {}).get("control") == GREECE)
 
 
@@ -271,7 +264,7 @@ def march_move(view: View, choices: list[Choice], strength: int) -> Choice | Non
     on = [c for c in tos if steps_to_rome(str(c.arg)) < here
           and _may_attack(view, strength, _ai().defence(b, me, str(c.arg)))]
     land = land_steps().get(at, 99)
-    if embark is not None and land > SEA_MP and _port_steps().get(at) == 0:
+    if embark is not None and land > SEA_MP and at in data().ports and _sails_to_rome(at):
         return embark
     if on:
         return min(on, key=lambda c: (steps_to_rome(str(c.arg)), str(c.arg)))
